@@ -1,0 +1,25 @@
+// `npm test`: every suite, in the order that fails fastest: types, unit and database tests,
+// then a production build, then the browser suite against that build.
+import { requireChromium } from './chromium.mjs';
+import { ensureDeps, run } from './ensure-deps.mjs';
+
+ensureDeps();
+requireChromium();
+
+const steps = [
+  ['type check (app)', 'npx', ['tsc', '-p', 'tsconfig.json']],
+  ['type check (service worker)', 'npx', ['tsc', '-p', 'sw/tsconfig.json']],
+  ['unit, database and backend tests', 'npx', ['vitest', 'run']],
+  ['production build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
+  ['end-to-end tests in Chromium', 'npx', ['playwright', 'test']],
+];
+
+for (const [name, command, args] of steps) {
+  console.log(`\n=== ${name}`);
+  const status = run(command, args);
+  if (status !== 0) {
+    console.error(`\n${name} failed (exit ${status}).`);
+    process.exit(status);
+  }
+}
+console.log('\nAll suites passed.');
