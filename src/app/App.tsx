@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { Toaster } from 'react-hot-toast';
+import { BrowserRouter, useLocation } from 'react-router-dom';
+import { NOTICE_DURATION_MS, NOTICE_WIDTH_PX } from '../domain/messages.ts';
+import { LoadingProvider } from './loading.tsx';
+import { applyOverrideFromSearch } from './override.ts';
+import { DefaultRoutes, VariantRoutes } from './routes.tsx';
+import { ScrollToTop } from './ScrollToTop.tsx';
+import { LayoutProvider, useLayoutChoice } from './theme.tsx';
+
+/** Picks up a tester's ?layout= / ?flag= override on in-app navigation too, not only on load. */
+function OverrideFromQuery() {
+  const { search } = useLocation();
+  useEffect(() => {
+    applyOverrideFromSearch(search);
+  }, [search]);
+  return null;
+}
+
+function LayoutRoutes() {
+  const { layout } = useLayoutChoice();
+  return layout === 'variant' ? <VariantRoutes /> : <DefaultRoutes />;
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <OverrideFromQuery />
+      <LayoutProvider>
+        <LoadingProvider>
+          <ScrollToTop />
+          <LayoutRoutes />
+          <Toaster
+            position="top-right"
+            toastOptions={{
+              duration: NOTICE_DURATION_MS,
+              style: { width: NOTICE_WIDTH_PX, maxWidth: '100%' },
+            }}
+          />
+        </LoadingProvider>
+      </LayoutProvider>
+    </BrowserRouter>
+  );
+}

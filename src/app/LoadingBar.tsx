@@ -1,0 +1,7 @@
+import { useLoading } from './loading.tsx';
+
+export function LoadingBar() {
+  const { loading } = useLoading();
+  if (!loading) return null;
+  return <div className="loading-bar" role="progressbar" aria-label="Loading" data-testid="loading-bar" />;
+}

@@ -1,0 +1,118 @@
+import { NavLink } from 'react-router-dom';
+import { config } from '../config.ts';
+
+// The pieces around every page: navbars, footers and the variant banner.
+
+const gamesPath = config.featuredApp === undefined ? '/' : '/class';
+
+const mainLinks = [
+  { to: gamesPath, label: 'Games' },
+  { to: '/leaderboard', label: 'Leaderboard' },
+  { to: '/streak', label: 'Streak' },
+  { to: '/chad', label: 'Chat' },
+  { to: '/profile', label: 'Profile' },
+  { to: '/settings', label: 'Settings' },
+];
+
+const infoLinks = [
+  { to: '/privacy', label: 'Privacy' },
+  { to: '/terms', label: 'Terms' },
+  { to: '/cache', label: 'Offline cache' },
+  { to: '/mirrors', label: 'Mirrors' },
+  { to: '/takedown', label: 'Takedown requests' },
+];
+
+function Brand() {
+  return (
+    <NavLink to="/" className="brand" end>
+      <img src="/icons/icon.svg" alt="" width={28} height={28} />
+      Hollowed Portal
+    </NavLink>
+  );
+}
+
+function LinkList({ links, label }: { links: typeof mainLinks; label: string }) {
+  return (
+    <ul className="nav-links" aria-label={label}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} end={link.to === '/'}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+      <li>
+        <NavLink to="/auth" className="sign-in">
+          Sign in
+        </NavLink>
+      </li>
+    </ul>
+  );
+}
+
+export function Navbar() {
+  return (
+    <header className="navbar" data-testid="navbar">
+      <nav className="navbar-inner" aria-label="Main">
+        <Brand />
+        <LinkList links={mainLinks} label="Sections" />
+      </nav>
+    </header>
+  );
+}
+
+export function Footer() {
+  return (
+    <footer className="footer" data-testid="footer">
+      <p>Hollowed Portal: free browser games for students. Once loaded, it keeps working offline.</p>
+    </footer>
+  );
+}
+
+function InfoLinks() {
+  return (
+    <ul className="footer-links">
+      {infoLinks.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to}>{link.label}</NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function SecondFooter() {
+  return (
+    <nav className="second-footer" data-testid="second-footer" aria-label="About the portal">
+      <InfoLinks />
+    </nav>
+  );
+}
+
+export function VariantHeader() {
+  return (
+    <header className="variant-header" data-testid="variant-header">
+      <nav className="variant-header-inner" aria-label="Main">
+        <Brand />
+        <LinkList links={mainLinks} label="Sections" />
+      </nav>
+    </header>
+  );
+}
+
+export function VariantBanner() {
+  return (
+    <div className="variant-banner" data-testid="variant-banner">
+      You are trying the new look of the portal. <NavLink to="/">Browse every game</NavLink>
+    </div>
+  );
+}
+
+export function VariantFooter() {
+  return (
+    <footer className="variant-footer" data-testid="variant-footer">
+      <InfoLinks />
+      <p>Hollowed Portal: free browser games for students.</p>
+    </footer>
+  );
+}

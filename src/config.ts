@@ -1,0 +1,42 @@
+// The only module that reads import.meta.env: everything else imports `config`, so a
+// deployment's settings are listed, typed and defaulted in one place.
+import { parseVariantHosts } from './domain/layout.ts';
+
+export interface PortalConfig {
+  /** Base URL of the Supabase (or embedded local) backend. */
+  supabaseUrl: string;
+  supabaseAnonKey: string;
+  /** Hostnames allowed to show the variant layout; none by default. */
+  variantHosts: string[];
+  posthogKey: string | undefined;
+  posthogHost: string | undefined;
+  /** When set, this deployment features one app: `/` shows that app's detail page. */
+  featuredApp: string | undefined;
+  /** Other addresses where the portal is served, shown on the mirrors page. */
+  mirrors: string[];
+}
+
+function text(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+function csv(value: unknown): string[] {
+  return (text(value) ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+const env = import.meta.env;
+
+export const config: PortalConfig = {
+  supabaseUrl: text(env.VITE_SUPABASE_URL) ?? '',
+  supabaseAnonKey: text(env.VITE_SUPABASE_ANON_KEY) ?? '',
+  variantHosts: parseVariantHosts(text(env.VITE_VARIANT_HOSTS)),
+  posthogKey: text(env.VITE_POSTHOG_KEY),
+  posthogHost: text(env.VITE_POSTHOG_HOST),
+  featuredApp: text(env.VITE_FEATURED_APP),
+  mirrors: csv(env.VITE_MIRRORS),
+};
