@@ -1,0 +1,453 @@
+// The GoTrue subset supabase-js uses, at /auth/v1: e-mail and password accounts, rotating refresh
+// tokens, sessions with scoped sign-out, and password recovery through the local mailbox. It runs
+// as the database owner, as GoTrue does, and keeps its internals in tables the API roles cannot read.
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import type { Database, Tx } from './database.ts';
+import { HttpError, isPlainObject, parseJson } from './http.ts';
+import type { Keys } from './jwt.ts';
+import { sendMail } from './mailbox.ts';
+
+export interface AuthOptions {
+  db: Database;
+  keys: Keys;
+  baseUrl: () => string;
+  accessTokenTtlSeconds: number;
+  /** Where recovery links land when redirect_to is missing or not allowed. */
+  siteUrl: string;
+  log: (line: string) => void;
+}
+
+export interface AuthRequest {
+  method: string;
+  path: string;
+  params: URLSearchParams;
+  headers: Record<string, string | undefined>;
+  body: Buffer;
+}
+
+export interface AuthResult {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+const MIN_PASSWORD = 6;
+const RECOVERY_TTL_SECONDS = 3600;
+// A refresh token used again within this window (a retry after a lost response) gets the
+// session's current token instead of being treated as stolen, as GoTrue's reuse interval does.
+const REFRESH_REUSE_SECONDS = 10;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function authError(status: number, errorCode: string, msg: string, extra: Record<string, unknown> = {}): HttpError {
+  return new HttpError(status, { code: status, error_code: errorCode, msg, ...extra });
+}
+
+interface UserRow {
+  id: string;
+  aud: string;
+  role: string;
+  email: string | null;
+  email_confirmed_at: string | null;
+  last_sign_in_at: string | null;
+  raw_app_meta_data: Record<string, unknown>;
+  raw_user_meta_data: Record<string, unknown>;
+  is_anonymous: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+const USER_COLUMNS = `id, aud, role, email, email_confirmed_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data,
+  is_anonymous, created_at, updated_at`;
+
+const iso = (value: string | Date | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+function userJson(u: UserRow): Record<string, unknown> {
+  return {
+    id: u.id,
+    aud: u.aud,
+    role: u.role,
+    email: u.email ?? '',
+    email_confirmed_at: iso(u.email_confirmed_at),
+    phone: '',
+    confirmed_at: iso(u.email_confirmed_at),
+    last_sign_in_at: iso(u.last_sign_in_at),
+    app_metadata: u.raw_app_meta_data,
+    user_metadata: u.raw_user_meta_data,
+    identities: u.email
+      ? [
+          {
+            identity_id: u.id,
+            id: u.id,
+            user_id: u.id,
+            identity_data: { email: u.email, email_verified: !!u.email_confirmed_at, phone_verified: false, sub: u.id },
+            provider: 'email',
+            last_sign_in_at: iso(u.last_sign_in_at),
+            created_at: iso(u.created_at),
+            updated_at: iso(u.updated_at),
+            email: u.email,
+          },
+        ]
+      : [],
+    created_at: iso(u.created_at),
+    updated_at: iso(u.updated_at),
+    is_anonymous: u.is_anonymous,
+  };
+}
+
+const newToken = () => randomBytes(24).toString('base64url');
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export class AuthService {
+  constructor(private readonly o: AuthOptions) {}
+
+  private async session(tx: Tx, user: UserRow, method: string, existing?: { sessionId: string; refreshToken: string }) {
+    let sessionId = existing?.sessionId;
+    let refreshToken = existing?.refreshToken;
+    if (!sessionId) {
+      sessionId = (await tx.query<{ id: string }>('insert into auth.sessions (user_id) values ($1) returning id', [user.id])).rows[0]?.id;
+    }
+    if (!refreshToken) {
+      refreshToken = newToken();
+      await tx.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [refreshToken, user.id, sessionId]);
+    }
+    const now = Math.floor(Date.now() / 1000);
+    const ttl = this.o.accessTokenTtlSeconds;
+    const accessToken = await this.o.keys.sign({
+      aud: user.aud,
+      exp: now + ttl,
+      iat: now,
+      iss: `${this.o.baseUrl()}/auth/v1`,
+      sub: user.id,
+      email: user.email ?? '',
+      phone: '',
+      app_metadata: user.raw_app_meta_data,
+      user_metadata: user.raw_user_meta_data,
+      role: user.role,
+      aal: 'aal1',
+      amr: [{ method, timestamp: now }],
+      session_id: sessionId,
+      is_anonymous: user.is_anonymous,
+    });
+    return {
+      access_token: accessToken,
+      token_type: 'bearer',
+      expires_in: ttl,
+      expires_at: now + ttl,
+      refresh_token: refreshToken,
+      user: userJson(user),
+    };
+  }
+
+  private body(req: AuthRequest): Record<string, unknown> {
+    const parsed = parseJson(req.body);
+    if (!parsed.ok) throw authError(400, 'bad_json', 'Could not parse request body as JSON');
+    if (parsed.value === undefined) return {};
+    if (!isPlainObject(parsed.value)) throw authError(400, 'bad_json', 'Request body must be a JSON object');
+    return parsed.value;
+  }
+
+  /** The signed-in user and session behind the request's bearer token, as GoTrue checks them. */
+  private async caller(tx: Tx, req: AuthRequest): Promise<{ user: UserRow; sessionId: string | null }> {
+    const header = req.headers.authorization ?? '';
+    const token = /^Bearer\s+(.+)$/i.exec(header.trim())?.[1];
+    if (!token) throw authError(401, 'no_authorization', 'This endpoint requires a Bearer token');
+    const verified = await this.o.keys.verify(token);
+    if (!verified.ok) {
+      throw authError(
+        403,
+        'bad_jwt',
+        verified.reason === 'expired'
+          ? 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired'
+          : 'invalid JWT: unable to parse or verify signature, signature is invalid',
+      );
+    }
+    const sub = verified.claims.sub;
+    if (typeof sub !== 'string' || !sub) throw authError(403, 'bad_jwt', 'invalid claim: missing sub claim');
+    const user = (await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id::text = $1`, [sub])).rows[0];
+    if (!user) throw authError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    const sessionId = typeof verified.claims.session_id === 'string' ? verified.claims.session_id : null;
+    if (sessionId) {
+      const live = await tx.query('select 1 from auth.sessions where id::text = $1', [sessionId]);
+      if (!live.rows.length) throw authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    }
+    return { user, sessionId };
+  }
+
+  private validPassword(password: unknown): string {
+    if (typeof password !== 'string' || password.length < MIN_PASSWORD) {
+      throw authError(422, 'weak_password', `Password should be at least ${MIN_PASSWORD} characters.`, {
+        weak_password: { reasons: ['length'], message: `Password should be at least ${MIN_PASSWORD} characters.` },
+      });
+    }
+    return password;
+  }
+
+  private validEmail(email: unknown): string {
+    if (typeof email !== 'string' || !EMAIL.test(email.trim())) {
+      throw authError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+    }
+    return email.trim().toLowerCase();
+  }
+
+  private redirectTarget(requested: string | null): string {
+    if (requested) {
+      try {
+        const url = new URL(requested);
+        const site = new URL(this.o.siteUrl);
+        const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+        if ((url.protocol === 'http:' || url.protocol === 'https:') && (loopback || url.origin === site.origin)) return url.toString();
+      } catch {
+        // Not a URL: fall back to the site URL below.
+      }
+    }
+    return this.o.siteUrl;
+  }
+
+  async handle(req: AuthRequest): Promise<AuthResult> {
+    const route = `${req.method} ${req.path.replace(/\/+$/, '') || '/'}`;
+    switch (route) {
+      case 'GET /health':
+        return { status: 200, body: { version: 'embedded', name: 'GoTrue', description: 'Local auth service of the embedded backend' } };
+      case 'GET /settings':
+        return {
+          status: 200,
+          body: {
+            external: { email: true, phone: false, anonymous_users: false },
+            disable_signup: false,
+            mailer_autoconfirm: true,
+            phone_autoconfirm: false,
+            sms_provider: '',
+            saml_enabled: false,
+          },
+        };
+      case 'GET /.well-known/jwks.json':
+        return { status: 200, body: { keys: [] } };
+      case 'POST /signup':
+        return this.signup(req);
+      case 'POST /token':
+        return this.token(req);
+      case 'GET /user':
+        return this.o.db.run(async (tx) => ({ status: 200, body: userJson((await this.caller(tx, req)).user) }));
+      case 'PUT /user':
+        return this.updateUser(req);
+      case 'POST /logout':
+        return this.logout(req);
+      case 'POST /recover':
+        return this.recover(req);
+      case 'GET /verify':
+        return this.verifyLink(req);
+      case 'POST /verify':
+        return this.verifyOtp(req);
+      default:
+        throw authError(404, 'not_found', `${route} is not served by the embedded auth service`);
+    }
+  }
+
+  private async signup(req: AuthRequest): Promise<AuthResult> {
+    const body = this.body(req);
+    const email = this.validEmail(body.email);
+    const password = this.validPassword(body.password);
+    const data = isPlainObject(body.data) ? body.data : {};
+    return this.o.db.run(async (tx) => {
+      const taken = await tx.query('select 1 from auth.users where lower(email) = $1', [email]);
+      if (taken.rows.length) throw authError(422, 'user_already_exists', 'User already registered');
+      let user: UserRow | undefined;
+      await tx.query('savepoint signup');
+      try {
+        user = (
+          await tx.query<UserRow>(
+            `insert into auth.users (email, encrypted_password, email_confirmed_at, last_sign_in_at, raw_user_meta_data)
+             values ($1, crypt($2, gen_salt('bf', 10)), now(), now(), $3::jsonb) returning ${USER_COLUMNS}`,
+            [email, password, JSON.stringify(data)],
+          )
+        ).rows[0];
+      } catch (error) {
+        // A trigger of the migrations refused the user (GoTrue answers the same way).
+        await tx.query('rollback to savepoint signup');
+        this.o.log(`signup of ${email} failed in the database: ${(error as Error).message}`);
+        throw authError(500, 'unexpected_failure', 'Database error saving new user');
+      }
+      if (!user) throw authError(500, 'unexpected_failure', 'Database error saving new user');
+      return { status: 200, body: await this.session(tx, user, 'password') };
+    });
+  }
+
+  private async token(req: AuthRequest): Promise<AuthResult> {
+    const grant = req.params.get('grant_type');
+    const body = this.body(req);
+    if (grant === 'password') {
+      const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+      const password = typeof body.password === 'string' ? body.password : '';
+      return this.o.db.run(async (tx) => {
+        const user = (
+          await tx.query<UserRow>(
+            `update auth.users set last_sign_in_at = now()
+             where lower(email) = $1 and encrypted_password is not null and encrypted_password = crypt($2, encrypted_password)
+             returning ${USER_COLUMNS}`,
+            [email, password],
+          )
+        ).rows[0];
+        if (!user) throw authError(400, 'invalid_credentials', 'Invalid login credentials');
+        return { status: 200, body: await this.session(tx, user, 'password') };
+      });
+    }
+    if (grant === 'refresh_token') {
+      const token = typeof body.refresh_token === 'string' ? body.refresh_token : '';
+      return this.o.db.run(async (tx) => {
+        const row = (
+          await tx.query<{ id: string; user_id: string; session_id: string; revoked: boolean; age: number }>(
+            `select id, user_id, session_id, revoked, extract(epoch from now() - updated_at)::float8 as age
+             from auth.refresh_tokens where token = $1 for update`,
+            [token],
+          )
+        ).rows[0];
+        if (!row) throw authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+        const user = (await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [row.user_id])).rows[0];
+        if (!user) throw authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+        if (row.revoked) {
+          const child = (
+            await tx.query<{ token: string }>('select token from auth.refresh_tokens where parent = $1 and not revoked', [token])
+          ).rows[0];
+          if (child && row.age <= REFRESH_REUSE_SECONDS) {
+            return { status: 200, body: await this.session(tx, user, 'token_refresh', { sessionId: row.session_id, refreshToken: child.token }) };
+          }
+          // Reuse of an old token: treat the session as compromised and end it. Returned rather
+          // than thrown, so the transaction commits the revocation.
+          await tx.query('delete from auth.sessions where id = $1', [row.session_id]);
+          const refused = authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+          return { status: refused.status, body: refused.body };
+        }
+        const next = newToken();
+        await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [row.id]);
+        await tx.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [
+          next,
+          row.user_id,
+          row.session_id,
+          token,
+        ]);
+        await tx.query('update auth.sessions set updated_at = now() where id = $1', [row.session_id]);
+        return { status: 200, body: await this.session(tx, user, 'token_refresh', { sessionId: row.session_id, refreshToken: next }) };
+      });
+    }
+    throw authError(400, 'unsupported_grant_type', 'unsupported_grant_type');
+  }
+
+  private async updateUser(req: AuthRequest): Promise<AuthResult> {
+    const body = this.body(req);
+    return this.o.db.run(async (tx) => {
+      const { user } = await this.caller(tx, req);
+      if (body.password !== undefined) {
+        const password = this.validPassword(body.password);
+        const same = await tx.query('select 1 from auth.users where id = $1 and encrypted_password = crypt($2, encrypted_password)', [user.id, password]);
+        if (same.rows.length) throw authError(422, 'same_password', 'New password should be different from the old password.');
+        await tx.query(`update auth.users set encrypted_password = crypt($2, gen_salt('bf', 10)), updated_at = now() where id = $1`, [user.id, password]);
+      }
+      if (body.email !== undefined) {
+        const email = this.validEmail(body.email);
+        const taken = await tx.query('select 1 from auth.users where lower(email) = $1 and id <> $2', [email, user.id]);
+        if (taken.rows.length) throw authError(422, 'email_exists', 'A user with this email address has already been registered');
+        // Local mode auto-confirms e-mail, so a change applies at once.
+        await tx.query('update auth.users set email = $2, email_confirmed_at = now(), updated_at = now() where id = $1', [user.id, email]);
+      }
+      if (body.data !== undefined) {
+        if (!isPlainObject(body.data)) throw authError(400, 'validation_failed', 'data must be a JSON object');
+        await tx.query('update auth.users set raw_user_meta_data = raw_user_meta_data || $2::jsonb, updated_at = now() where id = $1', [
+          user.id,
+          JSON.stringify(body.data),
+        ]);
+      }
+      const fresh = (await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [user.id])).rows[0] ?? user;
+      return { status: 200, body: userJson(fresh) };
+    });
+  }
+
+  private async logout(req: AuthRequest): Promise<AuthResult> {
+    const scope = req.params.get('scope') ?? 'global';
+    if (!['global', 'local', 'others'].includes(scope)) throw authError(400, 'validation_failed', `Unsupported logout scope "${scope}"`);
+    return this.o.db.run(async (tx) => {
+      const { user, sessionId } = await this.caller(tx, req);
+      if (scope === 'global' || !sessionId) await tx.query('delete from auth.sessions where user_id = $1', [user.id]);
+      else if (scope === 'local') await tx.query('delete from auth.sessions where id = $1', [sessionId]);
+      else await tx.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, sessionId]);
+      return { status: 204, body: null };
+    });
+  }
+
+  private async recover(req: AuthRequest): Promise<AuthResult> {
+    const body = this.body(req);
+    const email = this.validEmail(body.email);
+    const redirect = this.redirectTarget(req.params.get('redirect_to') ?? (typeof body.redirect_to === 'string' ? body.redirect_to : null));
+    return this.o.db.run(async (tx) => {
+      const user = (await tx.query<{ id: string; email: string }>('select id, email from auth.users where lower(email) = $1', [email])).rows[0];
+      // An unknown address gets the same answer, so the endpoint does not reveal who has an account.
+      if (!user) return { status: 200, body: {} };
+      const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const tokenHash = sha256(`${user.email}:${otp}`);
+      await tx.query('update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1', [user.id, tokenHash]);
+      const link = `${this.o.baseUrl()}/auth/v1/verify?token=${tokenHash}&type=recovery&redirect_to=${encodeURIComponent(redirect)}`;
+      await sendMail(tx, this.o.log, {
+        to: user.email,
+        subject: 'Reset Your Password',
+        text: `Follow this link to reset the password for your user:\n${link}\n\nAlternatively, enter the code: ${otp}\n\nThe link and the code expire in one hour.`,
+        link,
+      });
+      return { status: 200, body: {} };
+    });
+  }
+
+  /** Consumes a recovery token hash; the user, or null when it is unknown or expired. */
+  private async consumeRecovery(tx: Tx, tokenHash: string): Promise<UserRow | null> {
+    if (!tokenHash) return null;
+    const user = (
+      await tx.query<UserRow>(
+        `update auth.users set recovery_token = null, email_confirmed_at = coalesce(email_confirmed_at, now()), last_sign_in_at = now()
+         where recovery_token = $1 and recovery_sent_at > now() - make_interval(secs => $2)
+         returning ${USER_COLUMNS}`,
+        [tokenHash, RECOVERY_TTL_SECONDS],
+      )
+    ).rows[0];
+    return user ?? null;
+  }
+
+  private async verifyLink(req: AuthRequest): Promise<AuthResult> {
+    const redirect = this.redirectTarget(req.params.get('redirect_to'));
+    const type = req.params.get('type');
+    const token = req.params.get('token') ?? '';
+    return this.o.db.run(async (tx) => {
+      const user = type === 'recovery' ? await this.consumeRecovery(tx, token) : null;
+      if (!user) {
+        const fragment = new URLSearchParams({
+          error: 'access_denied',
+          error_code: 'otp_expired',
+          error_description: 'Email link is invalid or has expired',
+        });
+        return { status: 303, body: null, headers: { Location: `${redirect.split('#')[0]}#${fragment}` } };
+      }
+      const session = await this.session(tx, user, 'otp');
+      const fragment = new URLSearchParams({
+        access_token: session.access_token,
+        expires_at: String(session.expires_at),
+        expires_in: String(session.expires_in),
+        refresh_token: session.refresh_token,
+        token_type: 'bearer',
+        type: 'recovery',
+      });
+      return { status: 303, body: null, headers: { Location: `${redirect.split('#')[0]}#${fragment}` } };
+    });
+  }
+
+  private async verifyOtp(req: AuthRequest): Promise<AuthResult> {
+    const body = this.body(req);
+    if (body.type !== 'recovery') throw authError(400, 'validation_failed', 'Only type "recovery" is supported by the embedded auth service');
+    return this.o.db.run(async (tx) => {
+      let hash = typeof body.token_hash === 'string' ? body.token_hash : '';
+      if (!hash && typeof body.email === 'string' && typeof body.token === 'string') {
+        const row = (await tx.query<{ email: string }>('select email from auth.users where lower(email) = $1', [body.email.trim().toLowerCase()])).rows[0];
+        hash = row ? sha256(`${row.email}:${body.token}`) : '';
+      }
+      const user = await this.consumeRecovery(tx, hash);
+      if (!user) throw authError(403, 'otp_expired', 'Token has expired or is invalid');
+      return { status: 200, body: await this.session(tx, user, 'otp') };
+    });
+  }
+}
