@@ -1,4 +1,12 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+
+// The suite runs the portal exactly as `npm start` does, on a throw-away data folder, so every run
+// starts from a fresh database. Workers inherit the folder through the environment.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+export const E2E_BACKEND_PORT = 54329;
 
 // Browsers cannot be downloaded by Playwright on the machines we target: drive the system Chromium,
 // never a branded channel.
@@ -26,8 +34,11 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: desktopChrome }],
   webServer: {
-    command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
+    command: `node scripts/start.mjs --port 4173 --backend-port ${E2E_BACKEND_PORT} --data-dir ${process.env.E2E_DATA_DIR}`,
     url: 'http://127.0.0.1:4173',
-    reuseExistingServer: !process.env.CI,
+    // Never reuse a server left running: it may serve an older build or another database.
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
   },
 });

@@ -1,6 +1,7 @@
 // `npm start`: the whole portal on this machine with no cloud account: the embedded backend,
 // a production build pointed at it, and a static server for that build.
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ensureDeps, root, run } from './ensure-deps.mjs';
 
@@ -16,6 +17,7 @@ const appPort = option('port', process.env.PORT ?? '4173');
 const host = option('host', process.env.HOST ?? '127.0.0.1');
 const dataDir = option('data-dir', process.env.DATA_DIR ?? '.data');
 
+const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
 const children = [];
 const stopAll = (code) => {
   for (const child of children) child.kill('SIGTERM');
@@ -26,9 +28,10 @@ process.on('SIGTERM', () => stopAll(0));
 
 function startBackend() {
   return new Promise((resolve, reject) => {
+    // Node itself, not npx, so a stop signal reaches the process that holds the database.
     const child = spawn(
-      'npx',
-      ['tsx', 'supabase/embedded/cli.ts', '--port', backendPort, '--host', host, '--data-dir', dataDir],
+      process.execPath,
+      ['--import', 'tsx', 'supabase/embedded/cli.ts', '--port', backendPort, '--host', host, '--data-dir', dataDir],
       { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     children.push(child);
@@ -52,13 +55,13 @@ function startBackend() {
 try {
   const backend = await startBackend();
   console.log('Building the portal against the embedded backend ...');
-  const status = run('npx', ['vite', 'build', '--logLevel', 'warn'], {
+  const status = run(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
     env: { ...process.env, VITE_SUPABASE_URL: backend.url, VITE_SUPABASE_ANON_KEY: backend.anonKey },
   });
   if (status !== 0) {
     stopAll(status);
   } else {
-    const preview = spawn('npx', ['vite', 'preview', '--host', host, '--port', appPort, '--strictPort'], {
+    const preview = spawn(process.execPath, [vite, 'preview', '--host', host, '--port', appPort, '--strictPort'], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'],
     });

@@ -1,5 +1,5 @@
-// `npm test`: every suite, in the order that fails fastest: types, unit and database tests,
-// then a production build, then the browser suite against that build.
+// `npm test`: every suite, in the order that fails fastest: types, unit, database and backend
+// tests, then the browser suite, which builds and serves the portal exactly as `npm start` does.
 import { requireChromium } from './chromium.mjs';
 import { ensureDeps, run } from './ensure-deps.mjs';
 
@@ -10,7 +10,6 @@ const steps = [
   ['type check (app)', 'npx', ['tsc', '-p', 'tsconfig.json']],
   ['type check (service worker)', 'npx', ['tsc', '-p', 'sw/tsconfig.json']],
   ['unit, database and backend tests', 'npx', ['vitest', 'run']],
-  ['production build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
   ['end-to-end tests in Chromium', 'npx', ['playwright', 'test']],
 ];
 
