@@ -257,7 +257,7 @@ export class AuthService {
         user = (
           await tx.query<UserRow>(
             `insert into auth.users (email, encrypted_password, email_confirmed_at, last_sign_in_at, raw_user_meta_data)
-             values ($1, crypt($2, gen_salt('bf', 10)), now(), now(), $3::jsonb) returning ${USER_COLUMNS}`,
+             values ($1, extensions.crypt($2, extensions.gen_salt('bf', 10)), now(), now(), $3::jsonb) returning ${USER_COLUMNS}`,
             [email, password, JSON.stringify(data)],
           )
         ).rows[0];
@@ -282,7 +282,7 @@ export class AuthService {
         const user = (
           await tx.query<UserRow>(
             `update auth.users set last_sign_in_at = now()
-             where lower(email) = $1 and encrypted_password is not null and encrypted_password = crypt($2, encrypted_password)
+             where lower(email) = $1 and encrypted_password is not null and encrypted_password = extensions.crypt($2, encrypted_password)
              returning ${USER_COLUMNS}`,
             [email, password],
           )
@@ -338,9 +338,9 @@ export class AuthService {
       const { user } = await this.caller(tx, req);
       if (body.password !== undefined) {
         const password = this.validPassword(body.password);
-        const same = await tx.query('select 1 from auth.users where id = $1 and encrypted_password = crypt($2, encrypted_password)', [user.id, password]);
+        const same = await tx.query('select 1 from auth.users where id = $1 and encrypted_password = extensions.crypt($2, encrypted_password)', [user.id, password]);
         if (same.rows.length) throw authError(422, 'same_password', 'New password should be different from the old password.');
-        await tx.query(`update auth.users set encrypted_password = crypt($2, gen_salt('bf', 10)), updated_at = now() where id = $1`, [user.id, password]);
+        await tx.query(`update auth.users set encrypted_password = extensions.crypt($2, extensions.gen_salt('bf', 10)), updated_at = now() where id = $1`, [user.id, password]);
       }
       if (body.email !== undefined) {
         const email = this.validEmail(body.email);

@@ -16,7 +16,10 @@ begin
   end if;
 end $$;
 
-create extension if not exists pgcrypto;
+-- Hosted Supabase keeps extensions out of public, so PostgREST never exposes their functions
+-- (crypt, gen_salt ...) as RPCs.
+create schema if not exists extensions;
+create extension if not exists pgcrypto schema extensions;
 
 -- auth ----------------------------------------------------------------------------------------
 create schema if not exists auth;

@@ -1,0 +1,39 @@
+-- Local development only (`supabase db reset` runs it; hosted projects never do). Reference data
+-- (bundled games, shop, seasons 1 and 2) ships in the migrations; this adds sample catalogue
+-- entries and a demo season 3 that is always running, so the battle pass can be tried today.
+
+insert into public.apps (id, title, slug, category, description, thumbnail, url, bundled) values
+  ('tic-tac-toe', 'Tic Tac Toe', 'tic-tac-toe', 'puzzle', 'Three in a row against a friend.', '/apps/tic-tac-toe/thumb.svg', '/apps/tic-tac-toe/index.html', false),
+  ('sudoku', 'Sudoku', 'sudoku', 'puzzle', 'Fill the grid so every row, column and box holds 1 to 9.', '/apps/sudoku/thumb.svg', '/apps/sudoku/index.html', false),
+  ('word-search', 'Word Search', 'word-search', 'words', 'Find the hidden words before time runs out.', '/apps/word-search/thumb.svg', '/apps/word-search/index.html', false),
+  ('pong', 'Pong', 'pong', 'arcade', 'The classic paddle duel.', '/apps/pong/thumb.svg', '/apps/pong/index.html', false),
+  ('typing-race', 'Typing Race', 'typing-race', 'utility', 'How many words a minute can you type?', '/apps/typing-race/thumb.svg', '/apps/typing-race/index.html', false),
+  ('stopwatch', 'Stopwatch', 'stopwatch', 'utility', 'A big, simple stopwatch for the classroom.', '/apps/stopwatch/thumb.svg', '/apps/stopwatch/index.html', false)
+on conflict do nothing;
+
+insert into public.battlepass_seasons (season, name, starts_at, ends_at)
+values (3, 'Demo Pass', date_trunc('day', now()) - interval '7 days', date_trunc('day', now()) + interval '30 days')
+on conflict do nothing;
+
+insert into public.shop_items
+  (id, name, description, preview_emoji, price, rarity, created_at, type, asset, listed, battlepass_season)
+values
+  ('s3_star_icon', 'Demo Star', 'A star for trying the demo pass.', '⭐', null, 'Common', current_date, 'icon',
+   '{"url": "/cosmetics/icons/s3_star_icon.svg", "color": "#ffffff"}', false, 3),
+  ('s3_dabloons_100', '100 Demo Dabloons', 'A small pouch of 100 Dabloons.', '🪙', 100, 'Common', current_date, 'coin',
+   '{"icon": "🪙", "color": "#ffffff"}', false, 3),
+  ('s3_comet_cursor', 'Comet Cursor', 'Point with a shooting star.', '☄️', null, 'Rare', current_date, 'cursor',
+   '{"url": "/cosmetics/cursors/s3_comet_cursor.svg", "color": "#3b82f6"}', false, 3),
+  ('s3_aurora_background', 'Aurora', 'Northern lights behind every page.', '🌌', null, 'Legendary', current_date, 'background',
+   '{"url": "/cosmetics/backgrounds/s3_aurora_background.svg", "color": "#a855f7"}', false, 3),
+  ('s3_tester_badge', 'Pass Tester', 'Finished the demo pass.', '🧪', null, 'Exotic', current_date, 'badge',
+   '{"url": "/cosmetics/badges/s3_tester_badge.svg", "icon": "🧪", "color": "#f5b301"}', false, 3)
+on conflict do nothing;
+
+insert into public.battlepass_tiers (season, tier, coins_required, item_id) values
+  (3, 1, 50, 's3_star_icon'),
+  (3, 2, 150, 's3_dabloons_100'),
+  (3, 3, 300, 's3_comet_cursor'),
+  (3, 4, 600, 's3_aurora_background'),
+  (3, 5, 1000, 's3_tester_badge')
+on conflict do nothing;
