@@ -1,0 +1,184 @@
+import Dexie, { type EntityTable, type Table } from 'dexie';
+import type { Functions, Tables, Views } from '../backend/database.types.ts';
+
+/**
+ * The local mirror of everything the UI shows. Rows keep the server's snake_case column
+ * names so a server row can be written as is; fields that exist only on the device
+ * (pending markers, outbox bookkeeping) are camelCase.
+ */
+
+export const DB_NAME = 'portal';
+
+/** Catalogue entry: a row of apps; the bundled backup list has every column but created_at. */
+export type AppRow = Omit<Tables<'apps'>, 'created_at'> & { created_at?: string };
+
+/** The signed-in user's my_users row. */
+export type ProfileRow = Tables<'my_users'>;
+
+/** What other users may see of a profile (leaderboards, recent plays): the public_profiles view. */
+export type PublicProfileRow = Views<'public_profiles'> & { user_id: string };
+
+/** An items_unlocked row; the server's surrogate id is not kept, the key is [user_id+item]. */
+export type ItemRow = Omit<Tables<'items_unlocked'>, 'id'> & {
+  /** Outbox id of the unconfirmed mutation that created or changed this row. */
+  pendingOpId?: string;
+};
+
+export type ShopItemRow = Tables<'shop_items'>;
+
+export interface CoinsRow {
+  user_id: string;
+  balance: number;
+  coinsGainedThisBattlePass: number;
+  /** Outbox ids whose optimistic amounts are included in balance but not yet confirmed. */
+  pending: string[];
+}
+
+export type LedgerStatus = 'pending' | 'confirmed' | 'rolled_back';
+
+/** A coins_transactions row, or an optimistic one made on this device. */
+export type LedgerRow = Pick<Tables<'coins_transactions'>, 'user_id' | 'amt' | 'why' | 'created_at'> & {
+  /** 'srv:<server id>' for mirrored rows, '<outbox id>:<n>' for optimistic ones. */
+  key: string;
+  status: LedgerStatus;
+  opId?: string;
+};
+
+export type StreakRow = Tables<'streak'> & { pendingOpId?: string };
+
+export interface LeaderboardRow {
+  key: string;
+  rows: unknown[];
+  fetchedAt: number;
+}
+
+export interface CacheRow {
+  key: string;
+  version: number;
+  storedAt: number;
+  data: unknown;
+}
+
+export type MutationKind =
+  | 'claim_streak'
+  | 'record_app_played'
+  | 'increment_time_spent'
+  | 'buy_item'
+  | 'set_item_equipped'
+  | 'claim_battlepass_tier'
+  | 'submit_score';
+
+/**
+ * The named arguments of each mutation's RPC without p_client_id (the outbox id travels beside them),
+ * taken from the generated database types: a renamed RPC argument breaks the build here.
+ */
+export type MutationArgs = { [K in MutationKind]: Omit<Functions<K>['Args'], 'p_client_id'> };
+
+export type OutboxStatus = 'queued' | 'sending' | 'failed';
+
+/** What an optimistic effect changed, so a refusal can take exactly that back (see sync/effects.ts). */
+export interface UndoRecord {
+  /** The streak row before the claim; null when there was none. */
+  streak?: StreakRow | null;
+  /** Previous equipped flags of the rows an equip changed. */
+  equipped?: { item: string; equipped: boolean }[];
+  /** Items this mutation added to items_unlocked. */
+  unlocked?: string[];
+  /** Amounts added to the profile's counters. */
+  profileDelta?: { apps_played?: number; time_spent?: number };
+}
+
+export interface OutboxItem {
+  id: string;
+  /** Assigned by IndexedDB's key generator: strictly increasing on this device, never reused. */
+  seq: number;
+  kind: MutationKind;
+  args: Record<string, unknown>;
+  userId: string;
+  createdAt: number;
+  attempts: number;
+  status: OutboxStatus;
+  lastError: { code?: string; message: string } | null;
+  blob?: Blob;
+  blobName?: string;
+  undo?: UndoRecord;
+}
+
+export interface FavouriteRow {
+  user_id: string;
+  app_id: string;
+  created_at: string;
+}
+
+export class PortalDB extends Dexie {
+  apps!: EntityTable<AppRow, 'id'>;
+  profile!: EntityTable<ProfileRow, 'user_id'>;
+  publicProfiles!: EntityTable<PublicProfileRow, 'user_id'>;
+  items!: Table<ItemRow, [string, string]>;
+  shopItems!: EntityTable<ShopItemRow, 'id'>;
+  coins!: EntityTable<CoinsRow, 'user_id'>;
+  ledger!: EntityTable<LedgerRow, 'key'>;
+  streak!: EntityTable<StreakRow, 'user_id'>;
+  leaderboards!: EntityTable<LeaderboardRow, 'key'>;
+  cache!: EntityTable<CacheRow, 'key'>;
+  outbox!: EntityTable<OutboxItem, 'seq'>;
+  favourites!: Table<FavouriteRow, [string, string]>;
+
+  constructor(name: string = DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
+    super(name, options);
+    // A schema change is a new version() call below this one, never an edit of it:
+    // devices in the field upgrade from whatever version they hold.
+    this.version(1).stores({
+      apps: 'id, title, category',
+      profile: 'user_id',
+      publicProfiles: 'user_id',
+      items: '[user_id+item], user_id, pendingOpId',
+      shopItems: 'id, type, listed',
+      coins: 'user_id',
+      ledger: 'key, user_id, opId, status',
+      streak: 'user_id',
+      leaderboards: 'key',
+      cache: 'key',
+      outbox: '++seq, &id, userId, status, [userId+status]',
+      favourites: '[user_id+app_id], user_id',
+    });
+  }
+}
+
+export function openPortalDB(name: string = DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]): PortalDB {
+  return new PortalDB(name, options);
+}
+
+export const STORAGE_FULL_MESSAGE =
+  'This device is out of storage space, so nothing was saved. Free some space (or clear old site data) and try again.';
+
+/** Raised instead of a raw QuotaExceededError; the transaction it came from was rolled back whole. */
+export class StorageFullError extends Error {
+  override readonly name = 'StorageFullError';
+  constructor(readonly original: unknown) {
+    super(STORAGE_FULL_MESSAGE);
+  }
+}
+
+export function isQuotaExceeded(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const name = (e as { name?: unknown }).name;
+    if (name === 'QuotaExceededError' || name === Dexie.errnames.QuotaExceeded) return true;
+    // Dexie wraps the DOMException of an aborted transaction in AbortError.inner.
+    e = (e as { inner?: unknown }).inner;
+  }
+  return false;
+}
+
+/**
+ * Runs a write; a full disk surfaces as StorageFullError. Callers pass a whole Dexie
+ * transaction so that a quota failure leaves nothing half-written.
+ */
+export async function guardQuota<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isQuotaExceeded(err)) throw new StorageFullError(err);
+    throw err;
+  }
+}
