@@ -5,8 +5,11 @@ import { defineConfig, devices } from '@playwright/test';
 
 // The suite runs the portal exactly as `npm start` does, on a throw-away data folder, so every run
 // starts from a fresh database. Workers inherit the folder through the environment.
+// Ports can be moved (E2E_PORT, E2E_BACKEND_PORT) so two suites can run side by side.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'portal-e2e-'));
-export const E2E_BACKEND_PORT = 54329;
+process.env.E2E_PORT ??= '4173';
+process.env.E2E_BACKEND_PORT ??= '54329';
+const appUrl = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 // Browsers cannot be downloaded by Playwright on the machines we target: drive the system Chromium,
 // never a branded channel.
@@ -18,7 +21,7 @@ export default defineConfig({
   retries: 0,
   reporter: 'list',
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: appUrl,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -34,8 +37,14 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: desktopChrome }],
   webServer: {
-    command: `node scripts/start.mjs --port 4173 --backend-port ${E2E_BACKEND_PORT} --data-dir ${process.env.E2E_DATA_DIR}`,
-    url: 'http://127.0.0.1:4173',
+    command: [
+      'node scripts/start.mjs',
+      `--port ${process.env.E2E_PORT}`,
+      `--backend-port ${process.env.E2E_BACKEND_PORT}`,
+      `--data-dir ${join(process.env.E2E_DATA_DIR, 'data')}`,
+      `--out-dir ${join(process.env.E2E_DATA_DIR, 'dist')}`,
+    ].join(' '),
+    url: appUrl,
     // Never reuse a server left running: it may serve an older build or another database.
     reuseExistingServer: false,
     timeout: 180_000,

@@ -16,6 +16,7 @@ const backendPort = option('backend-port', process.env.BACKEND_PORT ?? '54321');
 const appPort = option('port', process.env.PORT ?? '4173');
 const host = option('host', process.env.HOST ?? '127.0.0.1');
 const dataDir = option('data-dir', process.env.DATA_DIR ?? '.data');
+const outDir = option('out-dir', 'dist');
 
 const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
 const children = [];
@@ -55,13 +56,13 @@ function startBackend() {
 try {
   const backend = await startBackend();
   console.log('Building the portal against the embedded backend ...');
-  const status = run(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+  const status = run(process.execPath, [vite, 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
     env: { ...process.env, VITE_SUPABASE_URL: backend.url, VITE_SUPABASE_ANON_KEY: backend.anonKey },
   });
   if (status !== 0) {
     stopAll(status);
   } else {
-    const preview = spawn(process.execPath, [vite, 'preview', '--host', host, '--port', appPort, '--strictPort'], {
+    const preview = spawn(process.execPath, [vite, 'preview', '--host', host, '--port', appPort, '--strictPort', '--outDir', outDir], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'],
     });

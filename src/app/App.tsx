@@ -3,6 +3,7 @@ import { Toaster } from 'react-hot-toast';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import { NOTICE_DURATION_MS, NOTICE_WIDTH_PX } from '../domain/messages.ts';
 import { LoadingProvider } from './loading.tsx';
+import { PortalProvider } from './portal.tsx';
 import { applyOverrideFromSearch } from './override.ts';
 import { DefaultRoutes, VariantRoutes } from './routes.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
@@ -28,15 +29,17 @@ export function App() {
       <OverrideFromQuery />
       <LayoutProvider>
         <LoadingProvider>
-          <ScrollToTop />
-          <LayoutRoutes />
-          <Toaster
-            position="top-right"
-            toastOptions={{
-              duration: NOTICE_DURATION_MS,
-              style: { width: NOTICE_WIDTH_PX, maxWidth: '100%' },
-            }}
-          />
+          <PortalProvider>
+            <ScrollToTop />
+            <LayoutRoutes />
+            <Toaster
+              position="top-right"
+              toastOptions={{
+                duration: NOTICE_DURATION_MS,
+                style: { width: NOTICE_WIDTH_PX, maxWidth: '100%' },
+              }}
+            />
+          </PortalProvider>
         </LoadingProvider>
       </LayoutProvider>
     </BrowserRouter>

@@ -1,5 +1,7 @@
 import { NavLink } from 'react-router-dom';
 import { config } from '../config.ts';
+import { AccountLink } from '../features/auth/AccountLink.tsx';
+import { SyncIndicator } from '../features/sync/SyncIndicator.tsx';
 
 // The pieces around every page: navbars, footers and the variant banner.
 
@@ -42,9 +44,10 @@ function LinkList({ links, label }: { links: typeof mainLinks; label: string }) 
         </li>
       ))}
       <li>
-        <NavLink to="/auth" className="sign-in">
-          Sign in
-        </NavLink>
+        <SyncIndicator />
+      </li>
+      <li>
+        <AccountLink />
       </li>
     </ul>
   );

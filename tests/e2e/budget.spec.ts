@@ -1,0 +1,40 @@
+// Size budgets of the build the suite serves: sizes, not times, so they hold on any machine.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { firstPaintScripts, precacheEntries } from './support/bundle.ts';
+
+const distDir = join(process.env.E2E_DATA_DIR as string, 'dist');
+const KB = 1024;
+
+test('the JavaScript needed before first paint stays within 150 KB gzip', () => {
+  const chunks = firstPaintScripts(distDir);
+  const total = chunks.reduce((sum, chunk) => sum + chunk.gzipBytes, 0);
+  console.log(`first-paint JavaScript: ${(total / KB).toFixed(1)} KB gzip in ${chunks.length} file(s)`);
+  expect(chunks.length).toBeGreaterThan(0);
+  expect(total).toBeLessThanOrEqual(150 * KB);
+});
+
+test('the Supabase client and the Dexie mirror load after the first paint', () => {
+  const source = firstPaintScripts(distDir)
+    .map((chunk) => readFileSync(join(distDir, chunk.file), 'utf8'))
+    .join('\n');
+  // Names that survive minification: supabase-js's auth client and Dexie's error class.
+  expect(source).not.toContain('GoTrueClient');
+  expect(source).not.toContain('DexieError');
+});
+
+test('the precache holds the shell, the backup list and the bundled games, no source maps, nothing over 2 MB', () => {
+  const entries = precacheEntries(distDir);
+  const urls = entries.map((entry) => entry.url);
+  expect(urls).toContain('index.html');
+  expect(urls).toContain('backup-apps.json');
+  for (const game of ['2048', 'snake', 'minesweeper', 'breakout', 'flappy', 'memory']) {
+    expect(urls).toContain(`games/${game}/index.html`);
+  }
+  expect(urls.filter((url) => url.endsWith('.map'))).toEqual([]);
+  for (const entry of entries) {
+    expect(entry.bytes, `${entry.url} is on disk`).toBeGreaterThan(0);
+    expect(entry.bytes, `${entry.url} is under 2 MB`).toBeLessThanOrEqual(2 * 1024 * 1024);
+  }
+});

@@ -1,0 +1,75 @@
+// What e2e tests need to reach the embedded backend the suite started (see playwright.config.ts),
+// and to sign a new student in without going through the auth screens every time.
+import type { Page } from '@playwright/test';
+import { DEFAULT_JWT_SECRET, Keys } from '../../../supabase/embedded/jwt.ts';
+
+export const backendUrl = `http://127.0.0.1:${process.env.E2E_BACKEND_PORT ?? '54329'}`;
+
+let keys: Promise<Keys> | undefined;
+export async function localKeys(): Promise<Keys> {
+  keys ??= Keys.create(DEFAULT_JWT_SECRET);
+  return keys;
+}
+
+/** supabase-js keeps its session under sb-<first label of the API host>-auth-token. */
+export const authStorageKey = `sb-${new URL(backendUrl).hostname.split('.')[0]}-auth-token`;
+
+export interface Student {
+  email: string;
+  password: string;
+  userId: string;
+  accessToken: string;
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'student'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.test`;
+}
+
+/** Signs a new student up through the auth API and returns the session supabase-js would store. */
+export async function signUpViaApi(email = uniqueEmail(), password = 'correct-horse-9'): Promise<{ student: Student; session: unknown }> {
+  const { anonKey } = await localKeys();
+  const response = await fetch(`${backendUrl}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { apikey: anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  const session = (await response.json()) as { access_token: string; user: { id: string } };
+  return { student: { email, password, userId: session.user.id, accessToken: session.access_token }, session };
+}
+
+/** A signed-in student on the given page: the session is stored before the app's scripts run. */
+export async function signInNewStudent(page: Page, email?: string): Promise<Student> {
+  const { student, session } = await signUpViaApi(email);
+  await page.addInitScript(
+    ([key, value]) => {
+      if (window.localStorage.getItem(key as string) === null) window.localStorage.setItem(key as string, value as string);
+    },
+    [authStorageKey, JSON.stringify(session)],
+  );
+  return student;
+}
+
+/** Calls an RPC as the service role (to set up or inspect server state a student cannot touch). */
+export async function serviceRpc<T>(fn: string, args: Record<string, unknown> = {}): Promise<T> {
+  const { serviceRoleKey } = await localKeys();
+  const response = await fetch(`${backendUrl}/rest/v1/rpc/${fn}`, {
+    method: 'POST',
+    headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(args),
+  });
+  if (!response.ok) throw new Error(`rpc ${fn} failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Reads a table as the service role, e.g. the ledger, to check what the server holds. */
+export async function serviceSelect<T>(table: string, query: string): Promise<T[]> {
+  const { serviceRoleKey } = await localKeys();
+  const response = await fetch(`${backendUrl}/rest/v1/${table}?${query}`, {
+    headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}` },
+  });
+  if (!response.ok) throw new Error(`select ${table} failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T[];
+}
