@@ -533,6 +533,23 @@ interface FnInfo {
   table: string | null;
 }
 
+// PostgREST keeps function signatures in its schema cache too: reading pg_proc on every call cost
+// more than the call itself. A miss is never cached, so a function created later is still found.
+const functionCache = new WeakMap<SchemaCache, Map<string, FnInfo[]>>();
+
+async function cachedFunctionsNamed(cache: SchemaCache, tx: Tx, name: string): Promise<FnInfo[]> {
+  let byName = functionCache.get(cache);
+  if (byName === undefined) {
+    byName = new Map();
+    functionCache.set(cache, byName);
+  }
+  const known = byName.get(name);
+  if (known !== undefined) return known;
+  const found = await functionsNamed(tx, name);
+  if (found.length > 0) byName.set(name, found);
+  return found;
+}
+
 async function functionsNamed(tx: Tx, name: string): Promise<FnInfo[]> {
   const result = await tx.query<{
     nargs: number;
@@ -650,7 +667,7 @@ async function rpc(deps: Deps, req: RestRequest, name: string): Promise<RestResu
     args = value ?? {};
   }
   return runAs(deps, req, async (tx) => {
-    const candidates = await functionsNamed(tx, name);
+    const candidates = await cachedFunctionsNamed(deps.cache, tx, name);
     if (!candidates.length) throw notFound(name, fromQuery ? [] : Object.keys(args));
     let fn: FnInfo;
     const filterParams = new URLSearchParams(req.params);

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
+import { openDatabase } from '../../supabase/embedded/database.ts';
 import { startBackend } from '../../supabase/embedded/server.ts';
 import { median, ms, printTable, time, type Row } from './stats.ts';
 
@@ -43,10 +44,29 @@ try {
   }
   await backend.close();
 
+  // The same read on PGlite directly, inside the same kind of transaction the gateway opens, so
+  // the ratio is the cost of HTTP, JSON and supabase-js alone.
+  const database = await openDatabase({ dataDir });
+  const direct: number[] = [];
+  for (let i = 0; i < READS; i += 1) {
+    const [took] = await time(() =>
+      database.run(async (tx) => {
+        await tx.query("select set_config('request.jwt.claims', '{\"role\":\"anon\"}', true)");
+        await tx.query('set local role anon');
+        return tx.query('select coalesce(json_agg(t), \'[]\') from public.get_top_streaks() t');
+      }),
+    );
+    direct.push(took);
+  }
+  await database.close();
+  const ratio = median(reads) / median(direct);
+
   const rows: Row[] = [
     { measure: 'backend start, new data folder', figure: ms(coldStart), goal: '-' },
     { measure: 'backend start, existing data folder', figure: ms(warmStart), goal: '-' },
     { measure: `get_top_streaks via supabase-js (median of ${READS})`, figure: ms(median(reads)), goal: '-' },
+    { measure: `get_top_streaks on PGlite directly (median of ${READS})`, figure: ms(median(direct)), goal: '-' },
+    { measure: 'leaderboard RPC: HTTP / direct', figure: `${ratio.toFixed(2)}x`, goal: '<= 2x' },
     { measure: `claim_streak via supabase-js (median of ${CLAIMS} students)`, figure: ms(median(claims)), goal: '-' },
   ];
   printTable('Embedded backend', rows);
