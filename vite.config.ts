@@ -25,10 +25,16 @@ export default defineConfig({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // Chromium shows the richer install dialog only with a wide and a narrow screenshot.
+        screenshots: [
+          { src: '/screenshots/wide.png', sizes: '1280x720', type: 'image/png', form_factor: 'wide', label: 'The game list on a laptop' },
+          { src: '/screenshots/narrow.png', sizes: '720x1280', type: 'image/png', form_factor: 'narrow', label: 'The game list on a phone' },
+        ],
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webp,json,webmanifest,woff2}'],
-        globIgnores: ['**/*.map'],
+        // Source maps are for developers; install screenshots are only read by the browser's install dialog.
+        globIgnores: ['**/*.map', 'screenshots/**'],
         maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
       },
     }),

@@ -7,18 +7,28 @@ export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
 
 interface PortalState {
   runtime: PortalRuntime | null;
+  /**
+   * Who is signed in. While the device cannot renew an expired access token (offline), this is the
+   * session stored on the device: identity for the UI and the outbox, never proof for the server.
+   */
   session: Session | null;
   status: SessionStatus;
+  /** Set when the runtime could not load (e.g. no backend configured): features fall back to bundled data. */
+  runtimeError: string | null;
 }
 
-const PortalContext = createContext<PortalState>({ runtime: null, session: null, status: 'loading' });
+const INITIAL: PortalState = { runtime: null, session: null, status: 'loading', runtimeError: null };
+
+const PortalContext = createContext<PortalState>(INITIAL);
 
 /**
  * Loads the data runtime after the shell's first paint and keeps the auth session in React state.
  * Until the runtime is there, features render from nothing rather than block the page.
+ * A session supabase-js cannot renew offline stays signed in (see backend/sessionStore.ts): only a
+ * real sign-out changes the status, so the outbox and the Dexie mirror are never orphaned.
  */
 export function PortalProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<PortalState>({ runtime: null, session: null, status: 'loading' });
+  const [state, setState] = useState<PortalState>(INITIAL);
 
   useEffect(() => {
     let unsubscribe = () => {};
@@ -27,15 +37,14 @@ export function PortalProvider({ children }: { children: ReactNode }) {
       .then(({ createRuntime }) => {
         if (cancelled) return;
         const runtime = createRuntime();
-        const { data } = runtime.supabase.auth.onAuthStateChange((_event, session) => {
-          setState({ runtime, session, status: session === null ? 'signed-out' : 'signed-in' });
+        unsubscribe = runtime.onSession((session) => {
+          setState({ runtime, session, status: session === null ? 'signed-out' : 'signed-in', runtimeError: null });
         });
-        unsubscribe = () => data.subscription.unsubscribe();
-        setState((previous) => ({ ...previous, runtime }));
       })
       .catch((error: unknown) => {
-        toast.error(error instanceof Error ? error.message : String(error));
-        setState({ runtime: null, session: null, status: 'signed-out' });
+        const message = error instanceof Error ? error.message : String(error);
+        toast.error(message);
+        setState({ runtime: null, session: null, status: 'signed-out', runtimeError: message });
       });
     return () => {
       cancelled = true;

@@ -1,9 +1,12 @@
 // Everything that talks to IndexedDB or the server, loaded after the shell has painted: the
 // Supabase client, the Dexie mirror and the sync engine are most of the portal's JavaScript,
 // and the first paint needs none of them.
+import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import toast from 'react-hot-toast';
 import { createPortalSupabase, type PortalSupabase } from '../backend/supabase.ts';
+import { effectiveSession, readStoredSession } from '../backend/sessionStore.ts';
 import { openPortalDB, type PortalDB } from '../data/db.ts';
+import { reconcileEconomy } from '../features/sync/reconcileEconomy.ts';
 import { createSyncEngine, type SyncEngine } from '../sync/engine.ts';
 import { createSupabaseTransport } from '../sync/supabaseTransport.ts';
 
@@ -11,35 +14,82 @@ export interface PortalRuntime {
   supabase: PortalSupabase;
   db: PortalDB;
   engine: SyncEngine;
-  /** The signed-in user's id, kept current by the session listener. */
+  /** The signed-in user's id, kept current by the session listener (the stored session's while offline). */
   currentUserId(): string | null;
   /** Re-reads the server's truth for this user into Dexie; features register their readers here. */
   addReconciler(reconcile: (userId: string) => Promise<void>): () => void;
+  /** Runs every reconciler for the signed-in user now (after sign-in, on 'online', after refusals). */
+  reconcileNow(): Promise<void>;
+  /** Called with the session the portal acts on, now and on every change; returns the unsubscribe. */
+  onSession(listener: (session: Session | null) => void): () => void;
+}
+
+/** Asks once per page that the browser keep this origin's storage (the outbox) under storage pressure. */
+async function askPersistentStorage(): Promise<void> {
+  const storage = globalThis.navigator?.storage;
+  if (!storage?.persist || !storage.persisted) return;
+  if (await storage.persisted()) return;
+  await storage.persist();
 }
 
 export function createRuntime(): PortalRuntime {
   const supabase = createPortalSupabase();
   const db = openPortalDB();
-  let userId: string | null = null;
+  // Known before supabase-js has read its storage, so the outbox counts and drains as this user at once.
+  let session: Session | null = readStoredSession();
+  let userId: string | null = session?.user.id ?? null;
+  let persistAsked = false;
   const reconcilers = new Set<(userId: string) => Promise<void>>();
+  const sessionListeners = new Set<(session: Session | null) => void>();
+
+  async function reconcileFor(id: string): Promise<void> {
+    await Promise.allSettled([...reconcilers].map((reconcile) => reconcile(id)));
+  }
+
+  function reconcileNow(): Promise<void> {
+    return userId === null || !navigator.onLine ? Promise.resolve() : reconcileFor(userId);
+  }
+
+  /**
+   * Sends what is queued before reading the server back: a read taken before the drain and written
+   * after its confirmations would show the balance without the changes just applied.
+   */
+  function drainThenReconcile(): void {
+    void engine.drainNow().finally(() => reconcileNow());
+  }
 
   const engine = createSyncEngine({
     db,
     transport: createSupabaseTransport(supabase),
     notify: (message) => toast.error(message),
-    reconcile: async (id) => {
-      await Promise.allSettled([...reconcilers].map((reconcile) => reconcile(id)));
-    },
+    reconcile: reconcileFor,
     getUserId: () => userId,
   });
 
-  supabase.auth.onAuthStateChange((_event, session) => {
+  reconcilers.add((id) => reconcileEconomy(supabase, db, id));
+
+  function onAuthChange(event: AuthChangeEvent, reported: Session | null): void {
+    session = effectiveSession(reported, event);
+    for (const listener of sessionListeners) listener(session);
     const next = session?.user.id ?? null;
     if (next === userId) return;
     userId = next;
-    if (userId !== null) void engine.drainNow();
-  });
+    if (userId === null) return;
+    if (!persistAsked) {
+      persistAsked = true;
+      void askPersistentStorage().catch(() => undefined);
+    }
+    drainThenReconcile();
+  }
+
+  supabase.auth.onAuthStateChange(onAuthChange);
+  window.addEventListener('online', drainThenReconcile);
   engine.start();
+  if (userId !== null) {
+    persistAsked = true;
+    void askPersistentStorage().catch(() => undefined);
+    drainThenReconcile();
+  }
 
   return {
     supabase,
@@ -49,6 +99,12 @@ export function createRuntime(): PortalRuntime {
     addReconciler(reconcile) {
       reconcilers.add(reconcile);
       return () => reconcilers.delete(reconcile);
+    },
+    reconcileNow,
+    onSession(listener) {
+      sessionListeners.add(listener);
+      listener(session);
+      return () => sessionListeners.delete(listener);
     },
   };
 }

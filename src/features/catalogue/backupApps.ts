@@ -1,6 +1,4 @@
-import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
-import { useLoading } from '../../app/loading.tsx';
+import { useCatalogue } from './useCatalogue.ts';
 
 /** One entry of the app list (the bundled backup list has exactly these fields). */
 export interface AppEntry {
@@ -17,7 +15,6 @@ export interface AppEntry {
 }
 
 export const BACKUP_APPS_URL = '/backup-apps.json';
-export const BACKUP_APPS_FAILED = 'The game list could not be loaded. Check your connection and reload the page.';
 
 function isAppEntry(value: unknown): value is AppEntry {
   if (typeof value !== 'object' || value === null) return false;
@@ -37,26 +34,11 @@ export async function fetchBackupApps(signal?: AbortSignal): Promise<AppEntry[]>
   return body.filter(isAppEntry).sort((a, b) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }));
 }
 
-/** The app list for the catalogue pages: null until loaded, [] when it could not be loaded. */
+/**
+ * The app list for the catalogue pages: null while there is nothing to show yet. A thin view of
+ * useCatalogue() (Dexie first, then the server, then this bundled list) for pages written against it.
+ */
 export function useAppList(): AppEntry[] | null {
-  const { start, done } = useLoading();
-  const [apps, setApps] = useState<AppEntry[] | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    start('AppList');
-    fetchBackupApps(controller.signal)
-      .then(setApps, () => {
-        if (controller.signal.aborted) return;
-        setApps([]);
-        toast.error(BACKUP_APPS_FAILED, { id: 'app-list-failed' });
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) done('AppList');
-      });
-    return () => {
-      controller.abort();
-      done('AppList');
-    };
-  }, [start, done]);
-  return apps;
+  const { apps, loading } = useCatalogue();
+  return loading ? null : apps;
 }
