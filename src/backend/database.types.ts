@@ -140,18 +140,21 @@ export type Database = {
           body: string
           created_at: string
           hidden: boolean
+          client_id: string | null
         }
         Insert: {
           user_id: string
           body: string
           created_at?: string
           hidden?: boolean
+          client_id?: string | null
         }
         Update: {
           user_id?: string
           body?: string
           created_at?: string
           hidden?: boolean
+          client_id?: string | null
         }
         Relationships: []
       }
@@ -635,6 +638,21 @@ export type Database = {
           apps_played: number
         }[]
       }
+      get_chat_messages: {
+        Args: {
+          p_since?: string
+          p_limit?: number
+        }
+        Returns: {
+          id: number
+          user_id: string
+          username: string
+          icon: string
+          body: string
+          created_at: string
+          client_id: string
+        }[]
+      }
       get_coin_amt: {
         Args: {
           p_user_id: string
@@ -679,6 +697,16 @@ export type Database = {
           apps_played_rank: number
         }[]
       }
+      get_recent_plays: {
+        Args: {
+          p_username: string
+        }
+        Returns: {
+          app_id: string
+          title: string
+          updated_at: string
+        }[]
+      }
       get_top_streaks: {
         Args: never
         Returns: {
@@ -705,9 +733,20 @@ export type Database = {
         }
         Returns: Json
       }
+      is_creator: {
+        Args: never
+        Returns: boolean
+      }
       record_app_played: {
         Args: {
           p_app_id: string
+          p_client_id: string
+        }
+        Returns: Json
+      }
+      send_chat_message: {
+        Args: {
+          p_body: string
           p_client_id: string
         }
         Returns: Json
@@ -727,6 +766,15 @@ export type Database = {
           p_client_id: string
         }
         Returns: number
+      }
+      update_profile: {
+        Args: {
+          p_username: string
+          p_icon: string
+          p_user_about: string
+          p_client_id: string
+        }
+        Returns: Json
       }
     }
     Enums: {

@@ -66,7 +66,9 @@ export type MutationKind =
   | 'buy_item'
   | 'set_item_equipped'
   | 'claim_battlepass_tier'
-  | 'submit_score';
+  | 'submit_score'
+  | 'update_profile'
+  | 'send_chat_message';
 
 /**
  * The named arguments of each mutation's RPC without p_client_id (the outbox id travels beside them),
@@ -86,6 +88,8 @@ export interface UndoRecord {
   unlocked?: string[];
   /** Amounts added to the profile's counters. */
   profileDelta?: { apps_played?: number; time_spent?: number };
+  /** The profile's editable fields before an update_profile. */
+  profileFields?: Pick<ProfileRow, 'username' | 'icon' | 'user_about'>;
 }
 
 export interface OutboxItem {

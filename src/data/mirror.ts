@@ -99,12 +99,20 @@ export async function putServerStreak(db: PortalDB, userId: string, row: Omit<St
 
 export async function putServerProfile(db: PortalDB, row: ProfileRow): Promise<void> {
   await write(db, [db.profile, db.outbox], async () => {
-    let { apps_played, time_spent } = row;
-    for (const item of (await waiting(db, row.user_id)).values()) {
+    let { apps_played, time_spent, username, icon, user_about } = row;
+    const open = [...(await waiting(db, row.user_id)).values()].sort((a, b) => a.seq - b.seq);
+    for (const item of open) {
       apps_played += item.undo?.profileDelta?.apps_played ?? 0;
       time_spent += item.undo?.profileDelta?.time_spent ?? 0;
+      // An unsent profile edit stays on screen over the server's older fields (the latest edit wins).
+      if (item.kind === 'update_profile') {
+        const { p_username, p_icon, p_user_about } = item.args;
+        if (typeof p_username === 'string') username = p_username;
+        if (typeof p_icon === 'string' && p_icon !== '') icon = p_icon;
+        if (typeof p_user_about === 'string') user_about = p_user_about === '' ? null : p_user_about;
+      }
     }
-    await db.profile.put({ ...row, apps_played, time_spent });
+    await db.profile.put({ ...row, apps_played, time_spent, username, icon, user_about });
   });
 }
 

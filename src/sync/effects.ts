@@ -3,6 +3,7 @@ import { applyTransaction, canAfford, COIN_REWARDS, TIME_SPENT_INCREMENT, withSt
 import { setEquipped } from '../domain/equip.ts';
 import { ITEM_ALREADY_OWNED, ITEM_NOT_FOUND, NOT_ENOUGH_COINS, STREAK_CLAIM_TOO_SOON } from '../domain/messages.ts';
 import { applyClaim, canClaim, effectiveCurrentStreak } from '../domain/streak.ts';
+import { validateAbout, validateUsername } from '../domain/profileFields.ts';
 
 /**
  * The optimistic local result of each mutation, applied inside the enqueue transaction, and its
@@ -162,6 +163,25 @@ export const effects: Record<MutationKind, OptimisticEffect> = {
   async submit_score() {
     return {};
   },
+
+  // The form sends every editable field, so the local row takes them as they are; the server checks
+  // uniqueness, which this device cannot, and a refusal puts the old values back.
+  async update_profile(ctx, args) {
+    const username = stringArg(args, 'p_username');
+    const problem = validateUsername(username) ?? validateAbout(args.p_user_about);
+    if (problem !== null) throw new MutationRefused(problem);
+    const profile = await ctx.db.profile.get(ctx.userId);
+    if (!profile) return {};
+    const icon = typeof args.p_icon === 'string' && args.p_icon !== '' ? args.p_icon : profile.icon;
+    const about = typeof args.p_user_about === 'string' && args.p_user_about !== '' ? args.p_user_about : null;
+    await ctx.db.profile.put({ ...profile, username, icon, user_about: about });
+    return { profileFields: { username: profile.username, icon: profile.icon, user_about: profile.user_about } };
+  },
+
+  // The chat page shows queued messages straight from the outbox; the room itself is not mirrored.
+  async send_chat_message() {
+    return {};
+  },
 };
 
 function withoutPending<T extends { pendingOpId?: string }>(row: T): T {
@@ -218,6 +238,10 @@ export async function rollback(db: PortalDB, item: OutboxItem): Promise<void> {
       if (undo.streak === null) await db.streak.delete(item.userId);
       else await db.streak.put({ ...undo.streak });
     }
+  }
+  if (undo.profileFields) {
+    const profile = await db.profile.get(item.userId);
+    if (profile) await db.profile.put({ ...profile, ...undo.profileFields });
   }
   if (undo.profileDelta) {
     const profile = await db.profile.get(item.userId);

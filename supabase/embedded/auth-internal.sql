@@ -1,4 +1,4 @@
--- Local-only internals of the embedded auth service: refresh tokens, sessions and the mailbox.
+-- Local-only internals of the embedded auth service: refresh tokens, sessions, MFA factors and the mailbox.
 -- Hosted Supabase keeps the same things inside GoTrue's own auth.* tables. These tables get no
 -- grants, so anon, authenticated and service_role cannot read them through the REST API; only the
 -- gateway, connected as the database owner, touches them. Every statement is idempotent because
@@ -34,5 +34,31 @@ create table if not exists auth.mailbox (
   created_at timestamptz not null default now()
 );
 
-revoke all on auth.sessions, auth.refresh_tokens, auth.mailbox from public, anon, authenticated, service_role;
+-- The assurance level a session reached and how (GoTrue's sessions.aal and mfa_amr_claims): a
+-- refreshed token keeps them, so a second factor verified once lasts for the whole session.
+alter table auth.sessions add column if not exists aal text not null default 'aal1';
+alter table auth.sessions add column if not exists amr jsonb not null default '[]'::jsonb;
+
+-- Authenticator-app (TOTP) factors and their challenges, as GoTrue's auth.mfa_* tables hold them.
+create table if not exists auth.mfa_factors (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  friendly_name text,
+  factor_type text not null check (factor_type = 'totp'),
+  status text not null default 'unverified' check (status in ('unverified', 'verified')),
+  secret text not null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id);
+
+create table if not exists auth.mfa_challenges (
+  id uuid primary key default gen_random_uuid(),
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  verified_at timestamptz
+);
+
+revoke all on auth.sessions, auth.refresh_tokens, auth.mailbox, auth.mfa_factors, auth.mfa_challenges
+  from public, anon, authenticated, service_role;
 revoke all on sequence auth.refresh_tokens_id_seq, auth.mailbox_id_seq from public, anon, authenticated, service_role;

@@ -1,7 +1,10 @@
 // The GoTrue subset supabase-js uses, at /auth/v1: e-mail and password accounts, rotating refresh
-// tokens, sessions with scoped sign-out, and password recovery through the local mailbox. It runs
+// tokens, sessions with scoped sign-out, password recovery through the local mailbox, and
+// authenticator-app (TOTP) second factors. It runs
 // as the database owner, as GoTrue does, and keeps its internals in tables the API roles cannot read.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
+import QRCode from 'qrcode';
 import type { Database, Tx } from './database.ts';
 import { HttpError, isPlainObject, parseJson } from './http.ts';
 import type { Keys } from './jwt.ts';
@@ -37,6 +40,12 @@ const RECOVERY_TTL_SECONDS = 3600;
 // session's current token instead of being treated as stolen, as GoTrue's reuse interval does.
 const REFRESH_REUSE_SECONDS = 10;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// GoTrue's defaults: a challenge must be answered within 5 minutes; codes are 6 digits every 30 s,
+// and the code of the step before or after is accepted too, for clocks a little apart.
+const CHALLENGE_TTL_SECONDS = 300;
+const TOTP_WINDOW = 1;
+const TOTP_ISSUER = 'Hollowed Portal';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function authError(status: number, errorCode: string, msg: string, extra: Record<string, unknown> = {}): HttpError {
   return new HttpError(status, { code: status, error_code: errorCode, msg, ...extra });
@@ -59,9 +68,32 @@ interface UserRow {
 const USER_COLUMNS = `id, aud, role, email, email_confirmed_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data,
   is_anonymous, created_at, updated_at`;
 
+interface FactorRow {
+  id: string;
+  friendly_name: string | null;
+  factor_type: string;
+  status: string;
+  secret: string;
+  created_at: string;
+  updated_at: string;
+}
+
+type Amr = { method: string; timestamp: number }[];
+
 const iso = (value: string | Date | null): string | null => (value === null ? null : new Date(value).toISOString());
 
-function userJson(u: UserRow): Record<string, unknown> {
+function factorJson(f: FactorRow): Record<string, unknown> {
+  return {
+    id: f.id,
+    friendly_name: f.friendly_name ?? undefined,
+    factor_type: f.factor_type,
+    status: f.status,
+    created_at: iso(f.created_at),
+    updated_at: iso(f.updated_at),
+  };
+}
+
+function userJson(u: UserRow, factors: FactorRow[] = []): Record<string, unknown> {
   return {
     id: u.id,
     aud: u.aud,
@@ -88,10 +120,28 @@ function userJson(u: UserRow): Record<string, unknown> {
           },
         ]
       : [],
+    ...(factors.length > 0 ? { factors: factors.map(factorJson) } : {}),
     created_at: iso(u.created_at),
     updated_at: iso(u.updated_at),
     is_anonymous: u.is_anonymous,
   };
+}
+
+async function factorsOf(tx: Tx, userId: string): Promise<FactorRow[]> {
+  return (
+    await tx.query<FactorRow>(
+      'select id, friendly_name, factor_type, status, secret, created_at, updated_at from auth.mfa_factors where user_id = $1 order by created_at',
+      [userId],
+    )
+  ).rows;
+}
+
+async function userBody(tx: Tx, user: UserRow): Promise<Record<string, unknown>> {
+  return userJson(user, await factorsOf(tx, user.id));
+}
+
+function totpFor(secret: string, label: string): TOTP {
+  return new TOTP({ issuer: TOTP_ISSUER, label, algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
 }
 
 const newToken = () => randomBytes(24).toString('base64url');
@@ -100,17 +150,25 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 export class AuthService {
   constructor(private readonly o: AuthOptions) {}
 
-  private async session(tx: Tx, user: UserRow, method: string, existing?: { sessionId: string; refreshToken: string }) {
+  private async session(tx: Tx, user: UserRow, method: string, existing?: { sessionId: string; refreshToken?: string }) {
     let sessionId = existing?.sessionId;
     let refreshToken = existing?.refreshToken;
+    const now = Math.floor(Date.now() / 1000);
     if (!sessionId) {
-      sessionId = (await tx.query<{ id: string }>('insert into auth.sessions (user_id) values ($1) returning id', [user.id])).rows[0]?.id;
+      sessionId = (
+        await tx.query<{ id: string }>('insert into auth.sessions (user_id, amr) values ($1, $2::jsonb) returning id', [
+          user.id,
+          JSON.stringify([{ method, timestamp: now }]),
+        ])
+      ).rows[0]?.id;
     }
+    // A refresh keeps how the session was signed in (and its second factor), as GoTrue does.
+    const level = (await tx.query<{ aal: string; amr: Amr }>('select aal, amr from auth.sessions where id = $1', [sessionId])).rows[0];
+    const amr: Amr = level && level.amr.length > 0 ? level.amr : [{ method, timestamp: now }];
     if (!refreshToken) {
       refreshToken = newToken();
       await tx.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [refreshToken, user.id, sessionId]);
     }
-    const now = Math.floor(Date.now() / 1000);
     const ttl = this.o.accessTokenTtlSeconds;
     const accessToken = await this.o.keys.sign({
       aud: user.aud,
@@ -123,8 +181,8 @@ export class AuthService {
       app_metadata: user.raw_app_meta_data,
       user_metadata: user.raw_user_meta_data,
       role: user.role,
-      aal: 'aal1',
-      amr: [{ method, timestamp: now }],
+      aal: level?.aal ?? 'aal1',
+      amr,
       session_id: sessionId,
       is_anonymous: user.is_anonymous,
     });
@@ -134,7 +192,7 @@ export class AuthService {
       expires_in: ttl,
       expires_at: now + ttl,
       refresh_token: refreshToken,
-      user: userJson(user),
+      user: await userBody(tx, user),
     };
   }
 
@@ -147,7 +205,7 @@ export class AuthService {
   }
 
   /** The signed-in user and session behind the request's bearer token, as GoTrue checks them. */
-  private async caller(tx: Tx, req: AuthRequest): Promise<{ user: UserRow; sessionId: string | null }> {
+  private async caller(tx: Tx, req: AuthRequest): Promise<{ user: UserRow; sessionId: string | null; aal: string }> {
     const header = req.headers.authorization ?? '';
     const token = /^Bearer\s+(.+)$/i.exec(header.trim())?.[1];
     if (!token) throw authError(401, 'no_authorization', 'This endpoint requires a Bearer token');
@@ -170,7 +228,7 @@ export class AuthService {
       const live = await tx.query('select 1 from auth.sessions where id::text = $1', [sessionId]);
       if (!live.rows.length) throw authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
     }
-    return { user, sessionId };
+    return { user, sessionId, aal: typeof verified.claims.aal === 'string' ? verified.claims.aal : 'aal1' };
   }
 
   private validPassword(password: unknown): string {
@@ -227,7 +285,7 @@ export class AuthService {
       case 'POST /token':
         return this.token(req);
       case 'GET /user':
-        return this.o.db.run(async (tx) => ({ status: 200, body: userJson((await this.caller(tx, req)).user) }));
+        return this.o.db.run(async (tx) => ({ status: 200, body: await userBody(tx, (await this.caller(tx, req)).user) }));
       case 'PUT /user':
         return this.updateUser(req);
       case 'POST /logout':
@@ -238,8 +296,18 @@ export class AuthService {
         return this.verifyLink(req);
       case 'POST /verify':
         return this.verifyOtp(req);
-      default:
+      case 'POST /factors':
+        return this.enrollFactor(req);
+      default: {
+        const factor = /^(POST|DELETE) \/factors\/([^/]+)(\/challenge|\/verify)?$/.exec(route);
+        if (factor) {
+          const [, method, id = '', action] = factor;
+          if (method === 'DELETE' && !action) return this.unenrollFactor(req, id);
+          if (method === 'POST' && action === '/challenge') return this.challengeFactor(req, id);
+          if (method === 'POST' && action === '/verify') return this.verifyFactor(req, id);
+        }
         throw authError(404, 'not_found', `${route} is not served by the embedded auth service`);
+      }
     }
   }
 
@@ -357,7 +425,7 @@ export class AuthService {
         ]);
       }
       const fresh = (await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [user.id])).rows[0] ?? user;
-      return { status: 200, body: userJson(fresh) };
+      return { status: 200, body: await userBody(tx, fresh) };
     });
   }
 
@@ -448,6 +516,134 @@ export class AuthService {
       const user = await this.consumeRecovery(tx, hash);
       if (!user) throw authError(403, 'otp_expired', 'Token has expired or is invalid');
       return { status: 200, body: await this.session(tx, user, 'otp') };
+    });
+  }
+  /** The caller's own factor; another user's id answers as an unknown one, revealing nothing. */
+  private async ownFactor(tx: Tx, userId: string, factorId: string): Promise<FactorRow> {
+    const factor = UUID.test(factorId)
+      ? (
+          await tx.query<FactorRow>(
+            'select id, friendly_name, factor_type, status, secret, created_at, updated_at from auth.mfa_factors where id = $1 and user_id = $2',
+            [factorId, userId],
+          )
+        ).rows[0]
+      : undefined;
+    if (!factor) throw authError(404, 'mfa_factor_not_found', 'Factor not found');
+    return factor;
+  }
+
+  private async enrollFactor(req: AuthRequest): Promise<AuthResult> {
+    const body = this.body(req);
+    if (body.factor_type !== 'totp') {
+      throw authError(400, 'mfa_factor_type_not_supported', 'Only the totp factor type is supported by the embedded auth service');
+    }
+    const friendlyName = typeof body.friendly_name === 'string' && body.friendly_name.trim() !== '' ? body.friendly_name.trim() : null;
+    const issuer = typeof body.issuer === 'string' && body.issuer.trim() !== '' ? body.issuer.trim() : TOTP_ISSUER;
+    return this.o.db.run(async (tx) => {
+      const { user, aal } = await this.caller(tx, req);
+      const factors = await factorsOf(tx, user.id);
+      if (aal !== 'aal2' && factors.some((f) => f.status === 'verified')) {
+        throw authError(403, 'insufficient_aal', 'AAL2 required to enroll a new factor');
+      }
+      if (friendlyName !== null && factors.some((f) => f.friendly_name === friendlyName)) {
+        throw authError(422, 'mfa_factor_name_conflict', `A factor with the friendly name "${friendlyName}" for this user already exists`);
+      }
+      // An abandoned enrolment is replaced rather than piling up, as GoTrue cleans up unverified factors.
+      await tx.query("delete from auth.mfa_factors where user_id = $1 and status = 'unverified'", [user.id]);
+      const secret = new Secret({ size: 20 }).base32;
+      const totp = new TOTP({ issuer, label: user.email ?? user.id, algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+      const uri = totp.toString();
+      const row = (
+        await tx.query<{ id: string }>(
+          `insert into auth.mfa_factors (user_id, friendly_name, factor_type, secret) values ($1, $2, 'totp', $3) returning id`,
+          [user.id, friendlyName, secret],
+        )
+      ).rows[0];
+      if (!row) throw authError(500, 'unexpected_failure', 'Could not save the factor');
+      const qr = await QRCode.toString(uri, { type: 'svg', margin: 1 });
+      return {
+        status: 200,
+        body: { id: row.id, type: 'totp', friendly_name: friendlyName ?? '', totp: { qr_code: qr, secret, uri } },
+      };
+    });
+  }
+
+  private async challengeFactor(req: AuthRequest, factorId: string): Promise<AuthResult> {
+    return this.o.db.run(async (tx) => {
+      const { user } = await this.caller(tx, req);
+      const factor = await this.ownFactor(tx, user.id, factorId);
+      const row = (
+        await tx.query<{ id: string; created_at: string }>('insert into auth.mfa_challenges (factor_id) values ($1) returning id, created_at', [
+          factor.id,
+        ])
+      ).rows[0];
+      if (!row) throw authError(500, 'unexpected_failure', 'Could not create the challenge');
+      const expiresAt = Math.floor(new Date(row.created_at).getTime() / 1000) + CHALLENGE_TTL_SECONDS;
+      return { status: 200, body: { id: row.id, type: 'totp', expires_at: expiresAt } };
+    });
+  }
+
+  private async verifyFactor(req: AuthRequest, factorId: string): Promise<AuthResult> {
+    const body = this.body(req);
+    const challengeId = typeof body.challenge_id === 'string' ? body.challenge_id : '';
+    const code = typeof body.code === 'string' ? body.code.trim() : '';
+    return this.o.db.run(async (tx) => {
+      const { user, sessionId } = await this.caller(tx, req);
+      const factor = await this.ownFactor(tx, user.id, factorId);
+      const challenge = UUID.test(challengeId)
+        ? (
+            await tx.query<{ id: string; verified_at: string | null; age: number }>(
+              `select id, verified_at, extract(epoch from now() - created_at)::float8 as age
+               from auth.mfa_challenges where id = $1 and factor_id = $2 for update`,
+              [challengeId, factor.id],
+            )
+          ).rows[0]
+        : undefined;
+      if (!challenge || challenge.verified_at !== null) {
+        throw authError(404, 'mfa_challenge_not_found', 'Challenge not found');
+      }
+      if (challenge.age > CHALLENGE_TTL_SECONDS) {
+        // Returned, not thrown, so the expired challenge's removal is committed.
+        await tx.query('delete from auth.mfa_challenges where id = $1', [challenge.id]);
+        const expired = authError(422, 'mfa_challenge_expired', `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
+        return { status: expired.status, body: expired.body };
+      }
+      if (!/^\d{6}$/.test(code) || totpFor(factor.secret, user.email ?? user.id).validate({ token: code, window: TOTP_WINDOW }) === null) {
+        throw authError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+      }
+      await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1', [challenge.id]);
+      await tx.query("update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1", [factor.id]);
+      if (!sessionId) throw authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+      const now = Math.floor(Date.now() / 1000);
+      await tx.query(
+        `update auth.sessions set aal = 'aal2', amr = (select coalesce(jsonb_agg(e), '[]'::jsonb) from jsonb_array_elements(amr) e
+           where e ->> 'method' <> 'totp') || $2::jsonb, updated_at = now() where id = $1`,
+        [sessionId, JSON.stringify([{ method: 'totp', timestamp: now }])],
+      );
+      // The step-up issues fresh tokens in the same session; the old refresh token is spent.
+      await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked', [sessionId]);
+      return { status: 200, body: await this.session(tx, user, 'totp', { sessionId }) };
+    });
+  }
+
+  private async unenrollFactor(req: AuthRequest, factorId: string): Promise<AuthResult> {
+    return this.o.db.run(async (tx) => {
+      const { user, sessionId, aal } = await this.caller(tx, req);
+      const factor = await this.ownFactor(tx, user.id, factorId);
+      if (factor.status === 'verified' && aal !== 'aal2') {
+        throw authError(403, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
+      }
+      await tx.query('delete from auth.mfa_factors where id = $1', [factor.id]);
+      const verifiedLeft = (await factorsOf(tx, user.id)).some((f) => f.status === 'verified');
+      // Without a verified factor left there is no second factor to vouch for; later tokens say aal1.
+      if (!verifiedLeft && sessionId) {
+        await tx.query(
+          `update auth.sessions set aal = 'aal1', amr = (select coalesce(jsonb_agg(e), '[]'::jsonb) from jsonb_array_elements(amr) e
+             where e ->> 'method' <> 'totp') where user_id = $1`,
+          [user.id],
+        );
+      }
+      return { status: 200, body: { id: factor.id } };
     });
   }
 }

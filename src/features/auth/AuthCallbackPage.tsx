@@ -1,6 +1,37 @@
+import { useEffect } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Page } from '../../app/Page.tsx';
+import { usePortal } from '../../app/portal.tsx';
+import { safeNext } from './authForm.ts';
+import { useUrlSession } from './useUrlSession.ts';
+import './auth.css';
 
 export default function AuthCallbackPage() {
+  const { runtime } = usePortal();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
+  const result = useUrlSession(runtime, true);
+
+  useEffect(() => {
+    if (result.state !== 'set') return;
+    navigate(result.type === 'recovery' ? '/change-password' : next, { replace: true });
+  }, [result, next, navigate]);
+
+  if (result.state === 'failed') {
+    return (
+      <Page name="auth-callback" title="Sign-in link did not work">
+        <p className="form-error" role="alert" data-testid="auth-callback-error">
+          {result.message}
+        </p>
+        <p>
+          <Link className="button" to="/auth">
+            Go to sign in
+          </Link>
+        </p>
+      </Page>
+    );
+  }
   return (
     <Page name="auth-callback" title="Signing you in">
       <p className="page-lead">Finishing your sign-in. You will be taken back to the portal in a moment.</p>

@@ -1,9 +1,210 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Page } from '../../app/Page.tsx';
+import { usePortal } from '../../app/portal.tsx';
+import type { PortalRuntime } from '../../app/runtime.ts';
+import { refreshOwnProfile } from '../../backend/authProfile.ts';
+import { authErrorMessage, OFFLINE, safeNext, validateEmail, validatePassword } from './authForm.ts';
+import { TotpStep } from './TotpStep.tsx';
+import './auth.css';
+
+type Mode = 'sign-in' | 'sign-up' | 'forgot';
+
+const RESET_SENT = 'If an account uses that e-mail, a link to choose a new password is on its way. Check your inbox.';
+
+/** Where the student was going: ?next=/path, or the page that sent them here (location state). */
+function useNext(): string {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const from = (location.state as { from?: unknown } | null)?.from;
+  return safeNext(params.get('next') ?? (typeof from === 'string' ? from : null));
+}
+
+/** True when the account has a verified second factor this session has not yet been checked with. */
+async function needsSecondFactor(runtime: PortalRuntime): Promise<string | null> {
+  const { data } = await runtime.supabase.auth.mfa.getAuthenticatorAssuranceLevel();
+  if (!data || data.currentLevel === data.nextLevel || data.nextLevel !== 'aal2') return null;
+  const factors = await runtime.supabase.auth.mfa.listFactors();
+  return factors.data?.totp[0]?.id ?? null;
+}
+
+/**
+ * Where a student goes once signed in: onboarding when they never answered it (this is the one time
+ * they are led there), else where they were going.
+ */
+async function destinationAfterSignIn(runtime: PortalRuntime, next: string): Promise<string> {
+  const userId = (await runtime.supabase.auth.getSession()).data.session?.user.id;
+  if (userId === undefined) return next;
+  try {
+    const profile = await refreshOwnProfile(runtime.supabase, runtime.db, userId);
+    return profile && profile.where_from === null ? '/onboarding' : next;
+  } catch {
+    // No profile yet (the server will make one on the next read): onboarding can wait for another sign-in.
+    return next;
+  }
+}
 
 export default function AuthPage() {
+  const { runtime, session, status } = usePortal();
+  const navigate = useNavigate();
+  const next = useNext();
+  const [mode, setMode] = useState<Mode>('sign-in');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [factorId, setFactorId] = useState<string | null>(null);
+
+  function switchTo(nextMode: Mode) {
+    setMode(nextMode);
+    setError(null);
+    setNotice(null);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setNotice(null);
+    const problem = validateEmail(email) ?? (mode === 'forgot' ? null : validatePassword(password));
+    if (problem !== null) {
+      setError(problem);
+      return;
+    }
+    if (runtime === null) {
+      setError('The portal is still starting. Try again in a moment.');
+      return;
+    }
+    if (!navigator.onLine) {
+      setError(OFFLINE);
+      return;
+    }
+    setBusy(true);
+    try {
+      const auth = runtime.supabase.auth;
+      if (mode === 'forgot') {
+        const { error: failed } = await auth.resetPasswordForEmail(email.trim(), { redirectTo: `${window.location.origin}/change-password` });
+        if (failed) setError(authErrorMessage(failed));
+        else setNotice(RESET_SENT);
+        return;
+      }
+      const { error: failed } =
+        mode === 'sign-up'
+          ? await auth.signUp({ email: email.trim(), password })
+          : await auth.signInWithPassword({ email: email.trim(), password });
+      if (failed) {
+        setError(authErrorMessage(failed));
+        return;
+      }
+      const factor = mode === 'sign-in' ? await needsSecondFactor(runtime) : null;
+      if (factor !== null) {
+        setFactorId(factor);
+        return;
+      }
+      toast.success(mode === 'sign-up' ? 'Welcome! Your account is ready.' : 'Signed in');
+      navigate(await destinationAfterSignIn(runtime, next), { replace: true });
+    } catch (thrown) {
+      setError(authErrorMessage({ message: thrown instanceof Error ? thrown.message : String(thrown) }));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (factorId !== null && runtime !== null) {
+    return (
+      <Page name="auth" title="Two-step sign-in">
+        <p className="page-lead">Your account is protected with an authenticator app. Enter the 6-digit code it shows for Hollowed Portal.</p>
+        <TotpStep
+          runtime={runtime}
+          factorId={factorId}
+          onVerified={() => {
+            toast.success('Signed in');
+            void destinationAfterSignIn(runtime, next).then((to) => navigate(to, { replace: true }));
+          }}
+        />
+      </Page>
+    );
+  }
+
+  if (status === 'signed-in' && session !== null) {
+    return (
+      <Page name="auth" title="You are signed in">
+        <div className="form-card">
+          <p>
+            Signed in as <strong>{session.user.email}</strong>.
+          </p>
+          <div className="form-actions">
+            <Link className="button" to="/profile">
+              Your profile
+            </Link>
+            <Link to="/settings">Settings</Link>
+          </div>
+        </div>
+      </Page>
+    );
+  }
+
+  const title = mode === 'sign-up' ? 'Create an account' : mode === 'forgot' ? 'Reset your password' : 'Sign in';
   return (
-    <Page name="auth" title="Sign in">
-      <p className="page-lead">Sign in or create an account to keep your streak, earn Dabloons and unlock items. The sign-in and sign-up forms come here.</p>
+    <Page name="auth" title={title}>
+      <p className="page-lead">Sign in or create an account to keep your streak, earn Dabloons and unlock items.</p>
+      <form className="form-card" onSubmit={(event) => void submit(event)} noValidate aria-label={title}>
+        {mode !== 'forgot' && (
+          <div className="tabs" role="tablist" aria-label="Sign in or sign up">
+            <button type="button" role="tab" aria-selected={mode === 'sign-in'} onClick={() => switchTo('sign-in')}>
+              Sign in
+            </button>
+            <button type="button" role="tab" aria-selected={mode === 'sign-up'} onClick={() => switchTo('sign-up')}>
+              Sign up
+            </button>
+          </div>
+        )}
+        {error !== null && (
+          <p className="form-error" role="alert" data-testid="auth-error">
+            {error}
+          </p>
+        )}
+        {notice !== null && (
+          <p className="panel" role="status" data-testid="auth-notice">
+            {notice}
+          </p>
+        )}
+        <div className="field">
+          <label htmlFor="auth-email">E-mail</label>
+          <input id="auth-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+        </div>
+        {mode !== 'forgot' && (
+          <div className="field">
+            <label htmlFor="auth-password">Password</label>
+            <input
+              id="auth-password"
+              type="password"
+              autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              required
+              minLength={6}
+            />
+            {mode === 'sign-up' && <span className="field-hint">At least 6 characters.</span>}
+          </div>
+        )}
+        <div className="form-actions">
+          <button className="button" type="submit" disabled={busy}>
+            {mode === 'sign-up' ? 'Create account' : mode === 'forgot' ? 'Send reset link' : 'Sign in'}
+          </button>
+          {mode === 'sign-in' && (
+            <button type="button" className="link-button" onClick={() => switchTo('forgot')}>
+              Forgot password?
+            </button>
+          )}
+          {mode === 'forgot' && (
+            <button type="button" className="link-button" onClick={() => switchTo('sign-in')}>
+              Back to sign in
+            </button>
+          )}
+        </div>
+      </form>
     </Page>
   );
 }

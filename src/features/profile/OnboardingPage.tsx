@@ -1,9 +1,107 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useNavigate } from 'react-router-dom';
 import { Page } from '../../app/Page.tsx';
+import { usePortal } from '../../app/portal.tsx';
+import { ONBOARDING_COMPLETED } from '../../domain/messages.ts';
+import { useOwnProfile } from './useOwnProfile.ts';
+import '../auth/auth.css';
+import './profile.css';
+
+/** The answers offered for where_from; 'Other' lets the student type their own. */
+export const WHERE_FROM_CHOICES = ['A friend or classmate', 'A teacher', 'Search engine', 'YouTube', 'TikTok', 'Discord', 'Other'] as const;
+const OTHER = 'Other';
+/** my_users allows at most 100 characters in where_from and who_from. */
+const ANSWER_MAX = 100;
+
+export const WHERE_FROM_REQUIRED = 'Please tell us where you heard about the portal.';
+export const OTHER_REQUIRED = 'Please say where you heard about the portal.';
 
 export default function OnboardingPage() {
+  const { runtime, session, status } = usePortal();
+  const own = useOwnProfile(runtime, session?.user.id);
+  const navigate = useNavigate();
+  const [choice, setChoice] = useState('');
+  const [other, setOther] = useState('');
+  const [whoFrom, setWhoFrom] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const whereFrom = choice === OTHER ? other.trim() : choice;
+    const problem = choice === '' ? WHERE_FROM_REQUIRED : whereFrom === '' ? OTHER_REQUIRED : null;
+    setError(problem);
+    if (problem !== null || runtime === null || session === null) return;
+    setBusy(true);
+    try {
+      const userId = session.user.id;
+      const who = whoFrom.trim() === '' ? null : whoFrom.trim();
+      const { error: failed } = await runtime.supabase.from('my_users').update({ where_from: whereFrom, who_from: who }).eq('user_id', userId);
+      if (failed) {
+        setError(navigator.onLine ? failed.message : 'You are offline. Connect to the internet and try again.');
+        return;
+      }
+      const current = await runtime.db.profile.get(userId);
+      if (current) await runtime.db.profile.put({ ...current, where_from: whereFrom, who_from: who });
+      toast.success(ONBOARDING_COMPLETED);
+      navigate('/', { replace: true });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (status === 'signed-out') {
+    return (
+      <Page name="onboarding" title="Welcome!">
+        <p className="page-lead">Sign in first, then tell us a little about how you found the portal.</p>
+        <Link className="button" to="/auth?next=/onboarding">
+          Sign in
+        </Link>
+      </Page>
+    );
+  }
+  const done = own?.row.where_from != null;
   return (
     <Page name="onboarding" title="Welcome!">
-      <p className="page-lead">A few quick questions to set up your account: where you heard about the portal and who told you.</p>
+      <p className="page-lead">Two quick questions and you are ready to play. Only you can see your answers.</p>
+      {done && (
+        <p className="panel" role="status">
+          You already answered these. You can change your answers below or <Link to="/">go to the games</Link>.
+        </p>
+      )}
+      <form className="form-card" onSubmit={(event) => void submit(event)} noValidate aria-label="Onboarding">
+        {error !== null && (
+          <p className="form-error" role="alert" data-testid="onboarding-error">
+            {error}
+          </p>
+        )}
+        <fieldset className="choice-list">
+          <legend className="field">Where did you hear about the portal?</legend>
+          {WHERE_FROM_CHOICES.map((option) => (
+            <label key={option}>
+              <input type="radio" name="where_from" value={option} checked={choice === option} onChange={() => setChoice(option)} />
+              {option}
+            </label>
+          ))}
+        </fieldset>
+        {choice === OTHER && (
+          <div className="field">
+            <label htmlFor="where-from-other">Where?</label>
+            <input id="where-from-other" value={other} maxLength={ANSWER_MAX} onChange={(e) => setOther(e.target.value)} />
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor="who-from">Who told you about it? (optional)</label>
+          <input id="who-from" value={whoFrom} maxLength={ANSWER_MAX} onChange={(e) => setWhoFrom(e.target.value)} />
+        </div>
+        <div className="form-actions">
+          <button className="button" type="submit" disabled={busy || runtime === null}>
+            Finish
+          </button>
+          <Link to="/">Skip for now</Link>
+        </div>
+      </form>
     </Page>
   );
 }

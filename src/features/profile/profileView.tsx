@@ -1,0 +1,149 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { PortalRuntime } from '../../app/runtime.ts';
+import type { ShopItemRow } from '../../data/db.ts';
+import { levelFromStats } from '../../domain/level.ts';
+import { classPath } from '../../domain/slug.ts';
+import { ProfileIcon } from '../auth/ProfileIcon.tsx';
+import { iconLook } from './icons.ts';
+
+/** The public fields of a profile, as public_profiles holds them. */
+export interface ShownProfile {
+  username: string;
+  icon: string;
+  created_at: string;
+  current_streak: number;
+  longest_streak: number;
+  apps_played: number;
+  time_spent: number;
+  user_about: string | null;
+  badges: string[];
+}
+
+export interface RecentPlay {
+  app_id: string;
+  title: string;
+  updated_at: string;
+}
+
+/** time_spent counts minutes (5 per activity tick of 5 minutes). */
+export function formatMinutes(minutes: number): string {
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+
+/** The 6 most recent plays of a username, fetched from the server (null while loading, or the failure). */
+export function useRecentPlays(runtime: PortalRuntime | null, username: string | undefined): RecentPlay[] | null | Error {
+  const [plays, setPlays] = useState<RecentPlay[] | null | Error>(null);
+  useEffect(() => {
+    if (runtime === null || username === undefined) return;
+    let cancelled = false;
+    void runtime.supabase.rpc('get_recent_plays', { p_username: username }).then(({ data, error }) => {
+      if (!cancelled) setPlays(error ? new Error(error.message) : (data ?? []));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [runtime, username]);
+  return plays;
+}
+
+/** The page heading of a profile: its username. */
+export function profileHeading(username: string) {
+  return <span data-testid="profile-username">@{username}</span>;
+}
+
+export function ProfileView({
+  profile,
+  items,
+  recent,
+  own,
+}: {
+  profile: ShownProfile;
+  items: readonly ShopItemRow[];
+  recent: RecentPlay[] | null | Error;
+  own: boolean;
+}) {
+  const level = levelFromStats({ timeSpent: profile.time_spent, highestStreak: profile.longest_streak, appsPlayed: profile.apps_played });
+  const toNext = Math.ceil((level.nextLevelExperience - level.experience) * 10) / 10;
+  const badges = profile.badges.map((id) => items.find((item) => item.id === id) ?? { id, name: id, preview_emoji: '🏅' });
+  return (
+    <>
+      <div className="profile-header">
+        <ProfileIcon icon={profile.icon} size={88} look={iconLook(profile.icon, items)} />
+        <div>
+          <p className="profile-meta" data-testid="profile-joined">
+            Joined {dateFormat.format(new Date(profile.created_at))}
+          </p>
+          {badges.length > 0 && (
+            <ul className="badge-list" aria-label="Badges" data-testid="profile-badges">
+              {badges.map((badge) => (
+                <li key={badge.id}>
+                  {badge.preview_emoji} {badge.name}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+      {profile.user_about ? (
+        <p className="profile-about" data-testid="profile-about">
+          {profile.user_about}
+        </p>
+      ) : (
+        own && <p className="page-lead">You have not written anything about yourself yet.</p>
+      )}
+
+      <div className="level-bar" data-testid="profile-level">
+        <p>
+          <strong>Level {level.level}</strong>
+          <span>
+            {toNext} XP to level {level.level + 1}
+          </span>
+        </p>
+        <progress max={1} value={level.progress} aria-label={`Progress to level ${level.level + 1}`} />
+      </div>
+
+      <dl className="stat-grid">
+        <div>
+          <dt>Current streak</dt>
+          <dd data-testid="profile-current-streak">{profile.current_streak}</dd>
+        </div>
+        <div>
+          <dt>Longest streak</dt>
+          <dd data-testid="profile-longest-streak">{profile.longest_streak}</dd>
+        </div>
+        <div>
+          <dt>Apps played</dt>
+          <dd data-testid="profile-apps-played">{profile.apps_played}</dd>
+        </div>
+        <div>
+          <dt>Time spent</dt>
+          <dd data-testid="profile-time-spent">{formatMinutes(profile.time_spent)}</dd>
+        </div>
+      </dl>
+
+      <h2>Recently played</h2>
+      {recent instanceof Error ? (
+        <p className="page-lead">Recent plays cannot be loaded right now{navigator.onLine ? '' : ' (you are offline)'}.</p>
+      ) : recent === null ? (
+        <p className="page-lead">Loading…</p>
+      ) : recent.length === 0 ? (
+        <p className="page-lead">No games played yet.</p>
+      ) : (
+        <ul className="recent-plays" data-testid="recent-plays">
+          {recent.map((play) => (
+            <li key={play.app_id}>
+              <Link to={classPath(play.title)}>{play.title}</Link>
+              <time dateTime={play.updated_at}>{dateFormat.format(new Date(play.updated_at))}</time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
