@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import { NOTICE_DURATION_MS, NOTICE_WIDTH_PX } from '../domain/messages.ts';
+import { CosmeticsApplier } from '../features/cosmetics/CosmeticsApplier.tsx';
+import { BackgroundChecks } from '../features/utility/BackgroundChecks.tsx';
 import { LoadingProvider } from './loading.tsx';
 import { PortalProvider } from './portal.tsx';
 import { applyOverrideFromSearch } from './override.ts';
@@ -31,6 +33,8 @@ export function App() {
         <LoadingProvider>
           <PortalProvider>
             <ScrollToTop />
+            <CosmeticsApplier />
+            <BackgroundChecks />
             <LayoutRoutes />
             <Toaster
               position="top-right"

@@ -1,7 +1,9 @@
 import { NavLink } from 'react-router-dom';
 import { config } from '../config.ts';
 import { AccountLink } from '../features/auth/AccountLink.tsx';
+import { CoinBalance } from '../features/coins/CoinBalance.tsx';
 import { SyncIndicator } from '../features/sync/SyncIndicator.tsx';
+import { mainSiteLinks } from '../links.ts';
 
 // The pieces around every page: navbars, footers and the variant banner.
 
@@ -11,6 +13,8 @@ const mainLinks = [
   { to: gamesPath, label: 'Games' },
   { to: '/leaderboard', label: 'Leaderboard' },
   { to: '/streak', label: 'Streak' },
+  { to: '/shop', label: 'Shop' },
+  { to: '/pass', label: 'Pass' },
   { to: '/chad', label: 'Chat' },
   { to: '/profile', label: 'Profile' },
   { to: '/settings', label: 'Settings' },
@@ -47,6 +51,9 @@ function LinkList({ links, label }: { links: typeof mainLinks; label: string }) 
         <SyncIndicator />
       </li>
       <li>
+        <CoinBalance />
+      </li>
+      <li>
         <AccountLink />
       </li>
     </ul>
@@ -68,7 +75,25 @@ export function Footer() {
   return (
     <footer className="footer" data-testid="footer">
       <p>Hollowed Portal: free browser games for students. Once loaded, it keeps working offline.</p>
+      <MainSiteLinks />
     </footer>
+  );
+}
+
+/** The main site's pages (src/links.ts); nothing when the deployment has no main site. */
+function MainSiteLinks() {
+  const links = mainSiteLinks(['main', 'leaderboard', 'streakInfo', 'cacheInfo', 'tabCloakInfo', 'communityChatInfo', 'links']);
+  if (links.length === 0) return null;
+  return (
+    <ul className="footer-links" aria-label="Main site" data-testid="main-site-links">
+      {links.map((link) => (
+        <li key={link.page}>
+          <a href={link.href} rel="noopener">
+            {link.label}
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -19,6 +19,8 @@ export const ChangePasswordPage = lazy(() => import('../features/auth/ChangePass
 
 export const ChatPage = lazy(() => import('../features/chat/ChatPage.tsx'));
 export const StreakPage = lazy(() => import('../features/streak/StreakPage.tsx'));
+export const ShopPage = lazy(() => import('../features/shop/ShopPage.tsx'));
+export const PassPage = lazy(() => import('../features/battlepass/PassPage.tsx'));
 export const LeaderboardPage = lazy(() => import('../features/leaderboard/LeaderboardPage.tsx'));
 
 export const ProfilePage = lazy(() => import('../features/profile/ProfilePage.tsx'));

@@ -15,6 +15,8 @@ const shared = (
     <Route path="change-password" element={<P.ChangePasswordPage />} />
     <Route path="chad" element={<P.ChatPage />} />
     <Route path="streak" element={<P.StreakPage />} />
+    <Route path="shop" element={<P.ShopPage />} />
+    <Route path="pass" element={<P.PassPage />} />
     <Route path="leaderboard" element={<P.LeaderboardPage />} />
     <Route path="profile" element={<P.ProfilePage />} />
     <Route path="profile/:username" element={<P.ProfilePage />} />

@@ -1,9 +1,140 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { NavLink } from 'react-router-dom';
 import { Page } from '../../app/Page.tsx';
+import { usePortal } from '../../app/portal.tsx';
+import type { PortalRuntime } from '../../app/runtime.ts';
+import { COIN_REWARDS, withStreakBonus } from '../../domain/coins.ts';
+import { canClaim, effectiveCurrentStreak, hasStreak, nextClaimAt, streakLostAt } from '../../domain/streak.ts';
+import { CoinHistory } from '../coins/CoinHistory.tsx';
+import { actingUser, formatCoins, pendingAmount, queueAction, signedCoins } from '../coins/economy.ts';
+import { useNow, useRefresh } from '../coins/usePageData.ts';
+import { formatCountdown } from './countdown.ts';
+import './streak.css';
+
+/** The success notice of a claim, with what it earned. */
+export function streakClaimedNotice(amount: number): string {
+  return `Streak claimed! ${signedCoins(amount)} Dabloons`;
+}
+
+function reconcile(runtime: PortalRuntime, userId: string | null): Promise<unknown> {
+  return userId === null ? Promise.resolve() : runtime.reconcileNow();
+}
+
+function StreakPanel({ runtime, userId }: { runtime: PortalRuntime; userId: string }) {
+  const now = useNow();
+  // null: no claim ever; undefined: not read yet.
+  const streak = useLiveQuery(async () => (await runtime.db.streak.get(userId)) ?? null, [runtime, userId]);
+  const pendingClaim = useLiveQuery(
+    () => runtime.db.outbox.where('[userId+status]').anyOf([userId, 'queued'], [userId, 'sending']).filter((i) => i.kind === 'claim_streak').count(),
+    [runtime, userId],
+  );
+  const [lastReward, setLastReward] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const lastClaim = streak?.last_claim ?? null;
+  const current = streak ? effectiveCurrentStreak(streak, now) : 0;
+  const longest = streak?.longest_streak ?? 0;
+  const claimable = streak !== undefined && canClaim(lastClaim, now);
+  const running = hasStreak(lastClaim, now);
+  const reward = withStreakBonus({ amt: COIN_REWARDS.streakClaim, why: 'streak claim' }, current);
+  const nextAt = nextClaimAt(lastClaim);
+  const lostAt = streakLostAt(lastClaim);
+  const pending = (pendingClaim ?? 0) > 0 || (streak?.pendingOpId ?? undefined) !== undefined;
+
+  async function claim() {
+    setBusy(true);
+    try {
+      const item = await queueAction(runtime, userId, 'claim_streak', {});
+      if (item === null) return;
+      const amount = await pendingAmount(runtime, item.id);
+      setLastReward(amount);
+      toast.success(streakClaimedNotice(amount));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <div className="streak-stats">
+        <div className="panel streak-stat">
+          <span className="streak-stat-label">Current streak</span>
+          <span className="streak-stat-value" data-testid="current-streak">
+            {current}
+          </span>
+          <span className="streak-stat-unit">{current === 1 ? 'day' : 'days'} {running && current > 0 ? '🔥' : ''}</span>
+        </div>
+        <div className="panel streak-stat">
+          <span className="streak-stat-label">Longest streak</span>
+          <span className="streak-stat-value" data-testid="longest-streak">
+            {longest}
+          </span>
+          <span className="streak-stat-unit">{longest === 1 ? 'day' : 'days'}</span>
+        </div>
+      </div>
+
+      <div className="panel streak-claim">
+        {claimable ? (
+          <>
+            <p>
+              Your daily reward is ready: <strong>{signedCoins(reward.amt)} Dabloons</strong>
+              {reward.amt > COIN_REWARDS.streakClaim ? ' (streak bonus x2)' : ''}.
+            </p>
+            <button type="button" className="button streak-claim-button" data-testid="claim-streak" disabled={busy} onClick={() => void claim()}>
+              Claim {formatCoins(reward.amt)} Dabloons
+            </button>
+          </>
+        ) : (
+          <p data-testid="next-claim">
+            Next claim in <strong className="countdown">{nextAt ? formatCountdown(nextAt.getTime() - now.getTime()) : 'now'}</strong>
+          </p>
+        )}
+        {lastReward !== null && (
+          <p className="streak-reward" data-testid="claim-result" role="status">
+            {signedCoins(lastReward)} Dabloons
+          </p>
+        )}
+        {pending && (
+          <p className="streak-pending" data-testid="claim-pending">
+            Your claim is saved on this device and waits for the server to confirm it.
+          </p>
+        )}
+        {running && lostAt && (
+          <p className="streak-lose" data-testid="streak-lost-in">
+            Claim again within <strong className="countdown">{formatCountdown(lostAt.getTime() - now.getTime())}</strong> to keep your streak.
+          </p>
+        )}
+        {!running && lastClaim !== null && <p className="streak-lose">Your streak has lapsed: the next claim starts a new one.</p>}
+      </div>
+      <CoinHistory db={runtime.db} userId={userId} limit={20} />
+    </>
+  );
+}
 
 export default function StreakPage() {
+  const { runtime, session, status } = usePortal();
+  const userId = session?.user.id ?? null;
+  useRefresh(['Streak', 'Coins'], reconcile);
   return (
     <Page name="streak" title="Daily streak">
-      <p className="page-lead">Come back every day to claim your streak. While your streak is alive, every Dabloon you earn is doubled.</p>
+      <p className="page-lead">
+        Come back every day to claim {COIN_REWARDS.streakClaim} Dabloons. While your streak is alive, every Dabloon you earn is doubled. Miss more than two days
+        and it starts again from one.
+      </p>
+      {runtime !== null && userId !== null ? (
+        <StreakPanel runtime={runtime} userId={userId} />
+      ) : status === 'signed-out' ? (
+        <div className="panel streak-claim">
+          <p>
+            <NavLink to="/auth">Sign in</NavLink> to claim your daily streak and collect Dabloons.
+          </p>
+          <button type="button" className="button streak-claim-button" data-testid="claim-streak" onClick={() => actingUser(session)}>
+            Claim {COIN_REWARDS.streakClaim} Dabloons
+          </button>
+        </div>
+      ) : null}
     </Page>
   );
 }

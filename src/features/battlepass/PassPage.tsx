@@ -1,0 +1,192 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { NavLink } from 'react-router-dom';
+import { Page } from '../../app/Page.tsx';
+import { usePortal } from '../../app/portal.tsx';
+import type { PortalRuntime } from '../../app/runtime.ts';
+import type { ShopItemRow } from '../../data/db.ts';
+import { HOLLOWED_PASS, type Season } from '../../domain/battlepass.ts';
+import { itemUnlocked } from '../../domain/messages.ts';
+import type { MaybeSession } from '../auth/requireUser.ts';
+import { actingUser, formatCoins, queueAction } from '../coins/economy.ts';
+import { useNow, useRefresh } from '../coins/usePageData.ts';
+import { ItemPicture, RarityPill } from '../shop/ItemCard.tsx';
+import { refreshShopItems } from '../shop/refresh.ts';
+import { claimTierEffect } from './claimTier.ts';
+import { defaultSeason, seasonStatusText, seasonWindowText, tierViews, type TierView } from './passView.ts';
+import { gainedWithPending, readGained, readSeasons, refreshGained, refreshSeasons } from './seasons.ts';
+import './pass.css';
+
+async function refresh(runtime: PortalRuntime, userId: string | null): Promise<unknown> {
+  const seasons = refreshSeasons(runtime);
+  return Promise.allSettled([
+    refreshShopItems(runtime),
+    seasons,
+    userId === null ? Promise.resolve() : seasons.then((list) => refreshGained(runtime, userId, list)),
+    userId === null ? Promise.resolve() : runtime.reconcileNow(),
+  ]);
+}
+
+const STATE_LABEL: Record<TierView['state'], string> = {
+  claimed: 'Claimed',
+  pending: 'Claim pending',
+  claimable: 'Claim',
+  locked: 'Locked',
+};
+
+function TierCard({ view, item, canClaimNow, onClaim }: { view: TierView; item: ShopItemRow | undefined; canClaimNow: boolean; onClaim: () => void }) {
+  return (
+    <li className={`tier tier-${view.state}`} data-testid={`tier-${view.tier}`} data-state={view.state}>
+      <div className="tier-number">Tier {view.tier}</div>
+      <div className="tier-reward" title={item?.description}>
+        <span className="tier-emoji" aria-hidden="true">
+          {item ? <ItemPicture item={item} size={36} /> : '🎁'}
+        </span>
+        <span className="tier-name">{item?.name ?? view.item_id}</span>
+        {item && <RarityPill rarity={item.rarity} />}
+      </div>
+      <div className="tier-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={view.percent} aria-label={`Progress to tier ${view.tier}`}>
+        <span style={{ width: `${view.percent}%` }} />
+      </div>
+      <div className="tier-required">🪙 {formatCoins(view.coins_required)}</div>
+      {view.state === 'claimable' && canClaimNow ? (
+        <button type="button" className="button tier-claim" data-testid={`claim-tier-${view.tier}`} onClick={onClaim}>
+          Claim
+        </button>
+      ) : (
+        <span className="tier-state">
+          {view.state === 'locked' ? `🔒 ${formatCoins(view.remaining)} to go` : view.state === 'claimed' ? '✓ Claimed' : STATE_LABEL[view.state]}
+        </span>
+      )}
+    </li>
+  );
+}
+
+function Track({ season, runtime, session, now }: { season: Season; runtime: PortalRuntime; session: MaybeSession; now: Date }) {
+  const userId = session?.user.id ?? null;
+  const data = useLiveQuery(async () => {
+    const ids = season.tiers.map((t) => t.item_id);
+    const items = new Map((await runtime.db.shopItems.bulkGet(ids)).filter((r): r is ShopItemRow => r !== undefined).map((r) => [r.id, r]));
+    if (userId === null) return { items, gained: 0, owned: new Set<string>(), pending: new Set<number>() };
+    const [server, ledger, ownedRows, queued] = await Promise.all([
+      readGained(runtime.db, userId),
+      runtime.db.ledger.where('user_id').equals(userId).toArray(),
+      runtime.db.items.where('user_id').equals(userId).toArray(),
+      runtime.db.outbox.where('userId').equals(userId).filter((o) => o.kind === 'claim_battlepass_tier' && o.status !== 'failed').toArray(),
+    ]);
+    return {
+      items,
+      gained: gainedWithPending(season, server, ledger),
+      owned: new Set(ownedRows.map((r) => r.item)),
+      pending: new Set(queued.filter((o) => o.args.p_season === season.season).map((o) => Number(o.args.p_tier))),
+    };
+  }, [runtime, userId, season]);
+
+  if (data === undefined) return null;
+  const views = tierViews(season, data.gained, data.owned, data.pending);
+  const { status } = seasonStatusText(season, now);
+  const next = views.find((v) => v.state === 'locked');
+
+  async function claim(view: TierView) {
+    if (actingUser(session) === null || userId === null) return;
+    const item = data!.items.get(view.item_id);
+    const effect = claimTierEffect({
+      season: season.season,
+      tier: view.tier,
+      itemId: view.item_id,
+      itemType: item?.type ?? 'special',
+      packCoins: item?.type === 'coin' ? item.price : null,
+      remaining: view.remaining,
+    });
+    const queued = await queueAction(runtime, userId, 'claim_battlepass_tier', { p_season: season.season, p_tier: view.tier }, effect);
+    if (queued) toast.success(itemUnlocked(view.item_id));
+  }
+
+  return (
+    <>
+      {userId !== null && (
+        <div className="pass-progress panel" data-testid="pass-progress">
+          <span>
+            Dabloons gained this season: <strong data-testid="season-gained">{formatCoins(data.gained)}</strong>
+          </span>
+          <span>
+            {next
+              ? status === 'ended'
+                ? `The season ended before tier ${next.tier}.`
+                : `${formatCoins(next.remaining)} more to reach tier ${next.tier}.`
+              : 'Every tier reached. Well played!'}
+          </span>
+        </div>
+      )}
+      <ol className="tier-track" data-testid="tier-track">
+        {views.map((view) => (
+          <TierCard
+            key={view.tier}
+            view={view}
+            item={data.items.get(view.item_id)}
+            canClaimNow={status !== 'upcoming'}
+            onClaim={() => void claim(view)}
+          />
+        ))}
+      </ol>
+    </>
+  );
+}
+
+export default function PassPage() {
+  const { runtime, session, status } = usePortal();
+  const now = useNow(60_000);
+  const [chosen, setChosen] = useState<number | null>(null);
+  useRefresh(['BattlePass', 'Items'], refresh);
+  const seasons = useLiveQuery(() => (runtime ? readSeasons(runtime.db) : Promise.resolve([])), [runtime]);
+
+  const list = seasons ?? [];
+  const season = list.find((s) => s.season === chosen) ?? defaultSeason(list, now);
+  const summary = season ? seasonStatusText(season, now) : null;
+
+  return (
+    <Page name="pass" title={HOLLOWED_PASS.name}>
+      <p className="page-lead">
+        Every Dabloon you gain during a season moves you along its track. Reach a tier to claim its reward; spending never sets you back.
+      </p>
+      {status === 'signed-out' && (
+        <p className="panel">
+          <NavLink to="/auth">Sign in</NavLink> to track your progress and claim rewards.
+        </p>
+      )}
+      {list.length > 1 && (
+        <div className="pass-seasons" role="tablist" aria-label="Seasons">
+          {[...list]
+            .sort((a, b) => b.season - a.season)
+            .map((s) => (
+              <button
+                key={s.season}
+                type="button"
+                role="tab"
+                className="chip"
+                aria-selected={s.season === season?.season}
+                data-testid={`season-${s.season}`}
+                onClick={() => setChosen(s.season)}
+              >
+                {s.name}
+              </button>
+            ))}
+        </div>
+      )}
+      {season && summary && runtime !== null ? (
+        <section aria-labelledby="season-heading" data-testid="season" data-season={season.season}>
+          <h2 id="season-heading" className="season-heading">
+            {season.name} <span className={`season-status season-${summary.status}`} data-testid="season-status">{summary.status}</span>
+          </h2>
+          <p className="season-window">
+            {seasonWindowText(season)} · {summary.text}
+          </p>
+          <Track season={season} runtime={runtime} session={session} now={now} />
+        </section>
+      ) : (
+        seasons !== undefined && runtime !== null && <p className="panel">No season yet: the pass opens when the next season begins.</p>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,213 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { NavLink } from 'react-router-dom';
+import { Page } from '../../app/Page.tsx';
+import { usePortal } from '../../app/portal.tsx';
+import type { PortalRuntime } from '../../app/runtime.ts';
+import type { ItemRow, ShopItemRow } from '../../data/db.ts';
+import { canAfford } from '../../domain/coins.ts';
+import { isEquippable } from '../../domain/equip.ts';
+import { ITEM_ALREADY_OWNED, itemUnlocked, NOT_ENOUGH_COINS } from '../../domain/messages.ts';
+import type { MaybeSession } from '../auth/requireUser.ts';
+import { CoinHistory } from '../coins/CoinHistory.tsx';
+import { actingUser, formatCoins, queueAction } from '../coins/economy.ts';
+import { useRefresh } from '../coins/usePageData.ts';
+import { GOOSE_ITEM_ID, setGooseHidden, useGooseHidden } from '../cosmetics/goose.ts';
+import { filterItems, isForSale, isInStore, ITEM_TYPES, RARITIES, TYPE_LABELS, type ShopFilter } from './catalogue.ts';
+import { ItemCard } from './ItemCard.tsx';
+import { refreshShopItems } from './refresh.ts';
+
+type Tab = 'store' | 'owned';
+
+async function refresh(runtime: PortalRuntime, userId: string | null): Promise<unknown> {
+  return Promise.allSettled([refreshShopItems(runtime), userId === null ? Promise.resolve() : runtime.reconcileNow()]);
+}
+
+function Filters({ filter, onChange, types }: { filter: ShopFilter; onChange: (next: ShopFilter) => void; types: readonly string[] }) {
+  return (
+    <div className="shop-filters" role="group" aria-label="Filter items">
+      <label>
+        Type{' '}
+        <select data-testid="filter-type" value={filter.type} onChange={(e) => onChange({ ...filter, type: e.target.value as ShopFilter['type'] })}>
+          <option value="all">All types</option>
+          {ITEM_TYPES.filter((t) => types.includes(t)).map((t) => (
+            <option key={t} value={t}>
+              {TYPE_LABELS[t]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Rarity{' '}
+        <select data-testid="filter-rarity" value={filter.rarity} onChange={(e) => onChange({ ...filter, rarity: e.target.value as ShopFilter['rarity'] })}>
+          <option value="all">All rarities</option>
+          {RARITIES.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}
+
+interface Ctx {
+  runtime: PortalRuntime | null;
+  session: MaybeSession;
+  userId: string | null;
+  owned: Map<string, ItemRow>;
+  balance: number | null;
+}
+
+function StoreActions({ item, ctx }: { item: ShopItemRow; ctx: Ctx }) {
+  const mine = ctx.owned.get(item.id);
+  if (!isForSale(item)) {
+    return (
+      <span className="item-price item-not-for-sale" data-testid={`not-for-sale-${item.id}`}>
+        {item.type === 'coin' ? `Holds ${formatCoins(item.price ?? 0)} Dabloons · not for sale` : 'Not for sale'}
+      </span>
+    );
+  }
+  async function buy(price: number) {
+    const { runtime } = ctx;
+    const userId = actingUser(ctx.session);
+    if (runtime === null || userId === null) return;
+    if (await runtime.db.items.get([userId, item.id])) {
+      toast.error(ITEM_ALREADY_OWNED);
+      return;
+    }
+    const coins = await runtime.db.coins.get(userId);
+    if (coins && !canAfford(coins.balance, price)) {
+      toast.error(NOT_ENOUGH_COINS);
+      return;
+    }
+    const queued = await queueAction(runtime, userId, 'buy_item', { p_item_id: item.id });
+    if (queued) toast.success(itemUnlocked(item.id));
+  }
+  const short = ctx.balance !== null && !canAfford(ctx.balance, item.price);
+  return (
+    <>
+      <span className="item-price">🪙 {formatCoins(item.price)}</span>
+      {mine ? (
+        <span className={mine.pendingOpId ? 'item-state item-state-pending' : 'item-state'} data-testid={`owned-${item.id}`}>
+          {mine.equipped ? 'Equipped' : 'Owned'}
+          {mine.pendingOpId ? ' · pending' : ''}
+        </span>
+      ) : (
+        <button
+          type="button"
+          className={short ? 'button button-muted' : 'button'}
+          data-testid={`buy-${item.id}`}
+          title={short ? NOT_ENOUGH_COINS : undefined}
+          disabled={ctx.runtime === null}
+          onClick={() => void buy(item.price)}
+        >
+          Buy
+        </button>
+      )}
+    </>
+  );
+}
+
+function OwnedActions({ item, row, ctx }: { item: ShopItemRow; row: ItemRow; ctx: Ctx }) {
+  const gooseHidden = useGooseHidden(ctx.userId ?? '');
+  const pending = row.pendingOpId !== undefined;
+  async function toggle(equipped: boolean) {
+    const userId = actingUser(ctx.session);
+    if (ctx.runtime === null || userId === null) return;
+    await queueAction(ctx.runtime, userId, 'set_item_equipped', { p_item_id: item.id, p_equipped: equipped });
+  }
+  return (
+    <>
+      {pending && <span className="item-state item-state-pending">pending</span>}
+      {isEquippable(row.type) ? (
+        row.equipped ? (
+          <button type="button" className="button button-secondary" data-testid={`unequip-${item.id}`} onClick={() => void toggle(false)}>
+            Unequip
+          </button>
+        ) : (
+          <button type="button" className="button" data-testid={`equip-${item.id}`} onClick={() => void toggle(true)}>
+            Equip
+          </button>
+        )
+      ) : item.id === GOOSE_ITEM_ID && ctx.userId !== null ? (
+        <button type="button" className="button" data-testid="toggle-goose" onClick={() => setGooseHidden(ctx.userId!, !gooseHidden)}>
+          {gooseHidden ? 'Let the goose out' : 'Send the goose away'}
+        </button>
+      ) : row.type === 'badge' ? (
+        <span className="item-note">Shows on your profile</span>
+      ) : row.type === 'icon' ? (
+        <span className="item-note">
+          Pick it as your icon in <NavLink to="/settings">Settings</NavLink>
+        </span>
+      ) : (
+        <span className="item-note">In your collection</span>
+      )}
+      {row.equipped && <span className="item-state">Equipped</span>}
+    </>
+  );
+}
+
+export default function ShopPage() {
+  const { runtime, session, status } = usePortal();
+  const userId = session?.user.id ?? null;
+  const [tab, setTab] = useState<Tab>('store');
+  const [filter, setFilter] = useState<ShopFilter>({ type: 'all', rarity: 'all' });
+  useRefresh(['Items', 'Coins'], refresh);
+
+  const db = runtime?.db ?? null;
+  const catalogue = useLiveQuery(async (): Promise<ShopItemRow[]> => (db ? db.shopItems.toArray() : []), [db]);
+  const ownedRows = useLiveQuery(async (): Promise<ItemRow[]> => (db && userId ? db.items.where('user_id').equals(userId).toArray() : []), [db, userId]);
+  const coins = useLiveQuery(async () => (db && userId ? db.coins.get(userId) : undefined), [db, userId]);
+
+  const owned = new Map((ownedRows ?? []).map((r) => [r.item, r]));
+  const ctx: Ctx = { runtime, session, userId, owned, balance: coins?.balance ?? null };
+  const all = catalogue ?? [];
+  const store = all.filter(isInStore);
+  const mine = all.filter((i) => owned.has(i.id) && i.type !== 'coin');
+  const shown = filterItems(tab === 'store' ? store : mine, filter).sort((a, b) => Number(isForSale(b)) - Number(isForSale(a)));
+  const types = [...new Set((tab === 'store' ? store : mine).map((i) => i.type))];
+
+  return (
+    <Page name="shop" title="Shop">
+      <p className="page-lead">
+        Spend your Dabloons on cursors, backgrounds, fonts, badges and more. Battle-pass rewards are earned on the <NavLink to="/pass">Hollowed Pass</NavLink>.
+      </p>
+      {status === 'signed-out' && (
+        <p className="panel">
+          <NavLink to="/auth">Sign in</NavLink> to earn Dabloons and buy items.
+        </p>
+      )}
+      <div className="shop-toolbar">
+        <div className="shop-tabs" role="tablist" aria-label="Shop sections">
+          <button type="button" role="tab" aria-selected={tab === 'store'} data-testid="tab-store" className="chip" onClick={() => setTab('store')}>
+            Store
+          </button>
+          <button type="button" role="tab" aria-selected={tab === 'owned'} data-testid="tab-owned" className="chip" onClick={() => setTab('owned')}>
+            My items{userId !== null ? ` (${mine.length})` : ''}
+          </button>
+        </div>
+        <Filters filter={filter} onChange={setFilter} types={types} />
+        {coins && <span className="shop-balance">Balance: 🪙 {formatCoins(coins.balance)}</span>}
+      </div>
+      {catalogue !== undefined && shown.length === 0 && (
+        <p className="panel" data-testid="shop-empty">
+          {tab === 'owned' && mine.length === 0 ? 'You have no items yet: buy something in the store or claim a reward on the pass.' : 'Nothing matches these filters.'}
+        </p>
+      )}
+      <div className="item-grid" data-testid={`shop-${tab}`}>
+        {shown.map((item) => {
+          const row = owned.get(item.id);
+          return (
+            <ItemCard key={item.id} item={item} state={row ? (row.equipped ? 'equipped' : 'owned') : 'available'}>
+              {tab === 'owned' && row ? <OwnedActions item={item} row={row} ctx={ctx} /> : <StoreActions item={item} ctx={ctx} />}
+            </ItemCard>
+          );
+        })}
+      </div>
+      {runtime !== null && userId !== null && <CoinHistory db={runtime.db} userId={userId} />}
+    </Page>
+  );
+}
