@@ -1,24 +1,127 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { classPath } from '../../domain/slug.ts';
-import type { AppEntry } from './backupApps.ts';
+import type { CatalogueApp } from './catalogueApps.ts';
+import { categoryLabel } from './categories.ts';
+import './catalogue.css';
 
-export function AppGrid({ apps, label }: { apps: AppEntry[]; label: string }) {
+/** Matches .vgrid-row in catalogue.css: the narrowest a card gets and the gap between cards. */
+const MIN_CARD_PX = 216;
+const GAP_PX = 16;
+const FALLBACK_THUMBNAIL = '/icons/icon.svg';
+
+/** A missing thumbnail shows the portal's icon rather than a broken image. */
+export function showFallback(event: SyntheticEvent<HTMLImageElement>): void {
+  const img = event.currentTarget;
+  if (!img.src.endsWith(FALLBACK_THUMBNAIL)) img.src = FALLBACK_THUMBNAIL;
+}
+
+/** Image (8:5 of the card's width) plus the text under it; rows are measured once rendered. */
+const CARD_BODY_PX = 92;
+
+export function columnsFor(width: number): number {
+  return Math.max(1, Math.floor((width + GAP_PX) / (MIN_CARD_PX + GAP_PX)));
+}
+
+interface AppGridProps {
+  apps: readonly CatalogueApp[];
+  label: string;
+  favourites?: ReadonlySet<string>;
+  onToggleFavourite?: (appId: string) => void;
+}
+
+function AppCard({ app, favourite, onToggleFavourite }: { app: CatalogueApp; favourite: boolean; onToggleFavourite?: (appId: string) => void }) {
   return (
-    <ul className="app-grid" aria-label={label} data-testid="app-grid">
-      {apps.map((app) => (
-        <li key={app.id}>
-          <Link className="app-card" to={classPath(app.title)} data-testid="app-card">
-            <img src={app.thumbnail} alt="" loading="lazy" width={320} height={200} />
-            <div className="app-card-body">
-              <h2 className="app-card-title">{app.title}</h2>
-              <p className="app-card-meta">
-                {app.category}
-                {app.bundled ? ' · plays offline' : ''}
-              </p>
-            </div>
-          </Link>
-        </li>
+    <div className="vgrid-cell" role="listitem">
+      <Link className="app-card" to={classPath(app.title)} data-testid="app-card">
+        <img src={app.thumbnail ?? FALLBACK_THUMBNAIL} alt="" loading="lazy" decoding="async" width={320} height={200} onError={showFallback} />
+        <div className="app-card-body">
+          <h2 className="app-card-title">{app.title}</h2>
+          <p className="app-card-meta">
+            {categoryLabel(app.category)}
+            {app.bundled ? ' · plays offline' : ''}
+          </p>
+        </div>
+      </Link>
+      {onToggleFavourite !== undefined && (
+        <button
+          type="button"
+          className={favourite ? 'star star-on' : 'star'}
+          aria-pressed={favourite}
+          aria-label={favourite ? `Remove ${app.title} from favourites` : `Add ${app.title} to favourites`}
+          title={favourite ? 'Remove from favourites' : 'Add to favourites'}
+          onClick={() => onToggleFavourite(app.id)}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true" width="20" height="20">
+            <path d="M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4L2.8 9.5l6.4-.8z" />
+          </svg>
+        </button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The app cards in a grid that renders only the rows near the viewport, so a catalogue of thousands
+ * scrolls as smoothly as one of ten. The page itself scrolls (no inner scroll box).
+ */
+export function AppGrid({ apps, label, favourites, onToggleFavourite }: AppGridProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  const [offset, setOffset] = useState(0);
+
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (element === null) return;
+    const measure = () => {
+      setWidth(element.clientWidth);
+      setOffset(element.getBoundingClientRect().top + window.scrollY);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const columns = columnsFor(width);
+  const cardWidth = width === 0 ? MIN_CARD_PX : (width - GAP_PX * (columns - 1)) / columns;
+  const rowCount = Math.ceil(apps.length / columns);
+  const virtualizer = useWindowVirtualizer({
+    count: rowCount,
+    estimateSize: () => Math.round((cardWidth * 5) / 8 + CARD_BODY_PX + GAP_PX),
+    overscan: 3,
+    scrollMargin: offset,
+  });
+
+  return (
+    <div
+      ref={ref}
+      className="vgrid"
+      role="list"
+      aria-label={label}
+      aria-rowcount={rowCount}
+      data-testid="app-grid"
+      data-count={apps.length}
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().map((row) => (
+        <div
+          key={row.key}
+          ref={virtualizer.measureElement}
+          data-index={row.index}
+          className="vgrid-row"
+          role="none"
+          style={{
+            transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
+            gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+          }}
+        >
+          {apps.slice(row.index * columns, row.index * columns + columns).map((app) => (
+            <AppCard key={app.id} app={app} favourite={favourites?.has(app.id) ?? false} {...(onToggleFavourite ? { onToggleFavourite } : {})} />
+          ))}
+        </div>
       ))}
-    </ul>
+    </div>
   );
 }

@@ -1,13 +1,13 @@
 import { Page } from '../../app/Page.tsx';
-import { AppGrid } from './AppGrid.tsx';
-import { useAppList } from './backupApps.ts';
+import { CatalogueBrowser } from './CatalogueBrowser.tsx';
+import { useCatalogue } from './useCatalogue.ts';
 
 export default function AppListPage() {
-  const apps = useAppList();
+  const { apps, source, loading } = useCatalogue();
   return (
     <Page name="app-list" title="Games" heading="Games">
       <p className="page-lead">Pick a game and play right in your browser. Games marked “plays offline” work without a connection.</p>
-      {apps !== null && <AppGrid apps={apps} label="All games" />}
+      {!loading && <CatalogueBrowser apps={apps} label="All games" source={source} />}
     </Page>
   );
 }

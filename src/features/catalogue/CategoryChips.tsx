@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import type { AppEntry } from './backupApps.ts';
+import type { CatalogueApp } from './catalogueApps.ts';
 import { categoriesOf } from './categories.ts';
 
-export function CategoryChips({ apps }: { apps: AppEntry[] }) {
+export function CategoryChips({ apps }: { apps: CatalogueApp[] }) {
   return (
     <ul className="chip-list" aria-label="Categories">
       {categoriesOf(apps).map((category) => (

@@ -1,23 +1,24 @@
 import { useParams } from 'react-router-dom';
 import { Page } from '../../app/Page.tsx';
 import { dashesToSpaces } from '../../domain/slug.ts';
-import { AppGrid } from './AppGrid.tsx';
-import { useAppList } from './backupApps.ts';
-import { appsInCategory } from './categories.ts';
+import { CatalogueBrowser } from './CatalogueBrowser.tsx';
+import { useCatalogueApps } from './catalogueApps.ts';
+import { appsInCategory, categoryLabel } from './categories.ts';
 import { CategoryChips } from './CategoryChips.tsx';
 
 export default function CategoryPage() {
   const { category = '' } = useParams();
-  const apps = useAppList();
+  const apps = useCatalogueApps();
   const inCategory = apps === null ? null : appsInCategory(apps, category);
-  const name = inCategory?.[0]?.category ?? dashesToSpaces(category);
+  const found = inCategory?.[0]?.category;
+  const name = found === undefined ? dashesToSpaces(category) : categoryLabel(found);
   return (
     <Page name="category" title={name}>
       {apps !== null && <CategoryChips apps={apps} />}
       {inCategory !== null && inCategory.length === 0 && (
         <p className="page-lead">There are no games in this category yet.</p>
       )}
-      {inCategory !== null && inCategory.length > 0 && <AppGrid apps={inCategory} label={`${name} games`} />}
+      {inCategory !== null && inCategory.length > 0 && <CatalogueBrowser apps={inCategory} label={`${name} games`} shelves={false} />}
     </Page>
   );
 }

@@ -1,25 +1,30 @@
 import { useParams } from 'react-router-dom';
+import { categoryLabel } from './categories.ts';
 import { Page } from '../../app/Page.tsx';
 import { dashesToSpaces } from '../../domain/slug.ts';
+import { PlayerView } from '../player/PlayerView.tsx';
 import { AppGrid } from './AppGrid.tsx';
-import { useAppList } from './backupApps.ts';
+import { useCatalogueApps } from './catalogueApps.ts';
+import { useFavourites } from './favourites.ts';
+import { findAppByTitle } from './findApp.ts';
 
 /** The variant layout's /class/:title: the game, then more games of its category. */
 export default function GameGridPage() {
   const { title = '' } = useParams();
-  const shown = dashesToSpaces(title);
-  const apps = useAppList();
-  const app = apps?.find((entry) => dashesToSpaces(entry.title).toLowerCase() === shown.toLowerCase());
-  const related = app === undefined ? [] : (apps ?? []).filter((entry) => entry.category === app.category && entry !== app);
+  const apps = useCatalogueApps();
+  const { ids, toggle } = useFavourites();
+  const app = apps === null ? undefined : findAppByTitle(apps, title);
+  const related = app === undefined ? [] : (apps ?? []).filter((entry) => entry.category === app.category && entry.id !== app.id);
   return (
-    <Page name="game-grid" title={shown}>
-      <p className="page-lead">
-        {app?.description ?? 'The player for this game will be shown here.'}
-      </p>
-      {related.length > 0 && (
+    <Page name="game-grid" title={app?.title ?? dashesToSpaces(title)}>
+      {app !== undefined && <PlayerView key={app.id} app={app} />}
+      {apps !== null && app === undefined && (
+        <p className="page-lead">This game is not in the list yet. It may have been renamed or removed.</p>
+      )}
+      {app !== undefined && related.length > 0 && (
         <>
-          <h2>More {app?.category} games</h2>
-          <AppGrid apps={related} label={`More ${app?.category ?? ''} games`} />
+          <h2 className="related-heading">More {categoryLabel(app.category)} games</h2>
+          <AppGrid apps={related} label={`More ${categoryLabel(app.category)} games`} favourites={ids} onToggleFavourite={toggle} />
         </>
       )}
     </Page>

@@ -1,17 +1,17 @@
 import { Page } from '../../app/Page.tsx';
-import { AppGrid } from './AppGrid.tsx';
-import { useAppList } from './backupApps.ts';
+import { CatalogueBrowser } from './CatalogueBrowser.tsx';
+import { useCatalogue } from './useCatalogue.ts';
 import { CategoryChips } from './CategoryChips.tsx';
 
 export default function VariantHomePage() {
-  const apps = useAppList();
+  const { apps, source, loading } = useCatalogue();
   return (
     <Page name="variant-home" title="Games" heading="All games">
       <p className="page-lead">Browse by category or pick any game below.</p>
-      {apps !== null && (
+      {!loading && (
         <>
           <CategoryChips apps={apps} />
-          <AppGrid apps={apps} label="All games" />
+          <CatalogueBrowser apps={apps} label="All games" source={source} />
         </>
       )}
     </Page>

@@ -1,0 +1,116 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { filterBySearch } from '../../domain/search.ts';
+import { classPath } from '../../domain/slug.ts';
+import { AppGrid, showFallback } from './AppGrid.tsx';
+import type { CatalogueApp } from './catalogueApps.ts';
+import { useFavourites } from './favourites.ts';
+import { useRecentlyPlayed } from './recentlyPlayed.ts';
+import type { CatalogueSource } from './useCatalogue.ts';
+
+export type SearchField = 'title' | 'category' | 'description';
+
+const FIELDS: { value: SearchField; label: string }[] = [
+  { value: 'title', label: 'Title' },
+  { value: 'category', label: 'Category' },
+  { value: 'description', label: 'Description' },
+];
+
+function Shelf({ title, apps, testId, note }: { title: string; apps: CatalogueApp[]; testId: string; note?: string }) {
+  if (apps.length === 0) return null;
+  return (
+    <section className="shelf" aria-label={title} data-testid={testId}>
+      <h2>
+        {title}
+        {note !== undefined && <small className="shelf-note"> · {note}</small>}
+      </h2>
+      <ul className="shelf-list">
+        {apps.map((app) => (
+          <li key={app.id}>
+            <Link className="shelf-item" to={classPath(app.title)}>
+              <img src={app.thumbnail ?? '/icons/icon.svg'} alt="" width={32} height={32} onError={showFallback} />
+              {app.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * The searchable list of apps with favourites and recent plays on top. The filter runs on every
+ * keystroke: it is one pass over the list, and the grid renders only the rows in view.
+ */
+const SOURCE_NOTES: Record<CatalogueSource, string | null> = {
+  server: null,
+  cache: null,
+  backup: 'Showing the games that come with the portal: the full list could not be loaded right now.',
+};
+
+interface CatalogueBrowserProps {
+  apps: CatalogueApp[];
+  label: string;
+  /** Favourites and recently played above the grid (the main lists, not a category's). */
+  shelves?: boolean;
+  source?: CatalogueSource;
+}
+
+export function CatalogueBrowser({ apps, label, shelves = true, source = 'server' }: CatalogueBrowserProps) {
+  const [query, setQuery] = useState('');
+  const [field, setField] = useState<SearchField>('title');
+  const { ids: favouriteIds, toggle } = useFavourites();
+  const recentIds = useRecentlyPlayed();
+
+  const byId = useMemo(() => new Map(apps.map((app) => [app.id, app])), [apps]);
+  const shown = useMemo(() => filterBySearch(apps, field, query), [apps, field, query]);
+  const favourites = useMemo(() => apps.filter((app) => favouriteIds.has(app.id)), [apps, favouriteIds]);
+  const recent = useMemo(() => recentIds.map((id) => byId.get(id)).filter((app) => app !== undefined), [recentIds, byId]);
+  const searching = query.trim() !== '';
+
+  const note = SOURCE_NOTES[source];
+
+  return (
+    <>
+      {note !== null && (
+        <p className="source-note" data-testid="catalogue-source">
+          {note}
+        </p>
+      )}
+      <form className="search-bar" role="search" onSubmit={(event) => event.preventDefault()}>
+        <label className="visually-hidden" htmlFor="app-search">
+          Search games
+        </label>
+        <input
+          id="app-search"
+          type="search"
+          placeholder={`Search by ${field}…`}
+          value={query}
+          autoComplete="off"
+          onChange={(event) => setQuery(event.target.value)}
+          data-testid="app-search"
+        />
+        <label className="visually-hidden" htmlFor="app-search-field">
+          Search in
+        </label>
+        <select id="app-search-field" value={field} onChange={(event) => setField(event.target.value as SearchField)} data-testid="app-search-field">
+          {FIELDS.map((f) => (
+            <option key={f.value} value={f.value}>
+              {f.label}
+            </option>
+          ))}
+        </select>
+      </form>
+      {shelves && !searching && (
+        <>
+          <Shelf title="Your favourites" apps={favourites} testId="favourites" note="kept on this device" />
+          <Shelf title="Recently played" apps={recent} testId="recently-played" />
+        </>
+      )}
+      <p className="search-count" aria-live="polite" data-testid="app-count">
+        {searching ? `${shown.length} of ${apps.length} games match “${query.trim()}”` : `${apps.length} games`}
+      </p>
+      <AppGrid apps={shown} label={label} favourites={favouriteIds} onToggleFavourite={toggle} />
+    </>
+  );
+}

@@ -1,0 +1,199 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { useLoading } from '../../app/loading.tsx';
+import { usePortal } from '../../app/portal.tsx';
+import type { OutboxItem } from '../../data/db.ts';
+import {
+  NOT_LOGGED_IN_RESULT,
+  PROOF_UPLOAD_FAILED,
+  PROOF_UPLOAD_FAILED_DETAIL,
+  SCORE_INSERT_FAILED,
+  SCORE_SUBMITTED,
+} from '../../domain/messages.ts';
+import { parseScore, validateProofImage, validateScore } from '../../domain/score.ts';
+import { MutationRefused } from '../../sync/effects.ts';
+import { enqueue } from '../../sync/outbox.ts';
+import { requireUser } from '../auth/requireUser.ts';
+
+/** A score the game reported through the bridge, with its screenshot as a file when there was one. */
+export interface ScoreOffer {
+  score: number;
+  proof: File | null;
+  /** Changes with each report, so the same score reported twice still fills the form again. */
+  nonce: number;
+}
+
+type Submission = { id: string; offline: boolean };
+
+/** How a submission the server turned down reads: the upload failure names itself in lastError. */
+export function failureMessages(item: Pick<OutboxItem, 'lastError'>): string[] {
+  const detail = item.lastError?.message ?? '';
+  return detail.startsWith(PROOF_UPLOAD_FAILED_DETAIL) ? [PROOF_UPLOAD_FAILED, PROOF_UPLOAD_FAILED_DETAIL] : [SCORE_INSERT_FAILED];
+}
+
+const GONE = null;
+
+/**
+ * AppScoreForm: a score and a proof image. The submission goes through the outbox (it waits there
+ * while offline); the sync engine inserts it with submit_score and uploads the proof to
+ * submissions/{id}_{file name}, withdrawing the submission if the upload is refused.
+ */
+export function AppScoreForm({ appId, offer, onSubmitted }: { appId: string; offer: ScoreOffer | null; onSubmitted: () => void }) {
+  const { runtime, session } = usePortal();
+  const { start, done } = useLoading();
+  const userId = session?.user.id ?? null;
+  const ids = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [score, setScore] = useState('');
+  const [proof, setProof] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [errors, setErrors] = useState<{ score?: string; proof?: string }>({});
+  const [submission, setSubmission] = useState<Submission | null>(null);
+  const [outcome, setOutcome] = useState<{ ok: boolean; messages: string[] } | null>(null);
+
+  useEffect(() => {
+    if (offer === null) return;
+    setScore(String(offer.score));
+    setProof(offer.proof);
+    setErrors({});
+    setOutcome(null);
+    if (fileInput.current) fileInput.current.value = '';
+  }, [offer]);
+
+  useEffect(() => {
+    if (proof === null) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(proof);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [proof]);
+
+  const db = runtime?.db ?? null;
+  const pendingId = submission?.id ?? null;
+  const watched = useLiveQuery(
+    async () => (db === null || pendingId === null ? undefined : ((await db.outbox.where('id').equals(pendingId).first()) ?? GONE)),
+    [db, pendingId],
+  );
+
+  useEffect(() => {
+    if (submission === null || watched === undefined) return;
+    if (watched === GONE) {
+      // It left the outbox without failing: the server has the score and its proof.
+      setSubmission(null);
+      setOutcome({ ok: true, messages: [SCORE_SUBMITTED] });
+      setScore('');
+      setProof(null);
+      toast.success(SCORE_SUBMITTED);
+      onSubmitted();
+    } else if (watched.status === 'failed') {
+      setSubmission(null);
+      const messages = failureMessages(watched);
+      setOutcome({ ok: false, messages });
+      // The engine has already shown its own notice; this names what happened to the submission.
+      toast.error(messages[messages.length - 1]!);
+    }
+  }, [watched, submission, onSubmitted]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setOutcome(null);
+    const scoreError = validateScore(score);
+    const proofError = validateProofImage({ name: proof?.name, type: proof?.type, size: proof?.size });
+    setErrors({ ...(scoreError ? { score: scoreError } : {}), ...(proofError ? { proof: proofError } : {}) });
+    if (scoreError || proofError || proof === null) return;
+    const user = requireUser(session);
+    if (user === NOT_LOGGED_IN_RESULT || runtime === null) return;
+    start('AppScoreForm');
+    try {
+      const item = await enqueue(runtime.db, {
+        kind: 'submit_score',
+        args: { p_app_id: appId, p_score: parseScore(score)! },
+        userId: user,
+        blob: proof,
+        blobName: proof.name,
+      });
+      setSubmission({ id: item.id, offline: !navigator.onLine });
+    } catch (error) {
+      const message = error instanceof MutationRefused || error instanceof Error ? error.message : String(error);
+      setOutcome({ ok: false, messages: [message] });
+      toast.error(message);
+    } finally {
+      done('AppScoreForm');
+    }
+  };
+
+  const pickFile = (files: FileList | null) => {
+    setProof(files?.[0] ?? null);
+    setErrors((e) => ({ ...e, proof: undefined }));
+  };
+
+  return (
+    <section className="panel player-panel" aria-labelledby={`${ids}-heading`} data-testid="score-form">
+      <h2 id={`${ids}-heading`}>Submit a high score</h2>
+      {userId === null && <p className="muted">Sign in to put your score on the board.</p>}
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <div className="field">
+          <label htmlFor={`${ids}-score`}>Score</label>
+          <input
+            id={`${ids}-score`}
+            name="score"
+            inputMode="numeric"
+            value={score}
+            onChange={(event) => setScore(event.target.value)}
+            aria-invalid={errors.score !== undefined}
+            aria-describedby={errors.score ? `${ids}-score-error` : undefined}
+            data-testid="score-input"
+          />
+          {errors.score && (
+            <p className="field-error" id={`${ids}-score-error`} role="alert">
+              {errors.score}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor={`${ids}-proof`}>Proof image</label>
+          {preview !== null && proof !== null && (
+            <figure className="proof-preview" data-testid="proof-preview">
+              <img src={preview} alt={`Proof: ${proof.name}`} />
+              <figcaption>{proof.name}</figcaption>
+            </figure>
+          )}
+          <input
+            ref={fileInput}
+            id={`${ids}-proof`}
+            name="proof"
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            onChange={(event) => pickFile(event.target.files)}
+            aria-invalid={errors.proof !== undefined}
+            aria-describedby={errors.proof ? `${ids}-proof-error` : undefined}
+            data-testid="proof-input"
+          />
+          {errors.proof && (
+            <p className="field-error" id={`${ids}-proof-error`} role="alert">
+              {errors.proof}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="button" disabled={submission !== null} data-testid="score-submit">
+          {submission === null ? 'Submit score' : 'Sending…'}
+        </button>
+      </form>
+      {submission !== null && (
+        <p className="muted" role="status" data-testid="score-status">
+          {submission.offline ? 'Saved on this device: it will be sent when you are back online.' : 'Sending your score…'}
+        </p>
+      )}
+      {outcome !== null && (
+        <div className={outcome.ok ? 'form-ok' : 'form-error'} role={outcome.ok ? 'status' : 'alert'} data-testid="score-outcome">
+          {outcome.messages.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

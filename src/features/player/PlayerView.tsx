@@ -1,0 +1,60 @@
+import { categoryLabel } from '../catalogue/categories.ts';
+import { useCallback, useEffect, useState } from 'react';
+import { bundledGameId, type GameScoreMessage } from '../../domain/gameBridge.ts';
+import type { CatalogueApp } from '../catalogue/catalogueApps.ts';
+import { AppScoreForm, type ScoreOffer } from './AppScoreForm.tsx';
+import { GameFrame } from './GameFrame.tsx';
+import { proofFile } from './gameMessages.ts';
+import { HighScores } from './HighScores.tsx';
+import { useHighScores } from './useHighScores.ts';
+import { usePlayTracking } from './usePlayTracking.ts';
+import '../catalogue/catalogue.css';
+import './player.css';
+
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const handle = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(handle);
+  }, []);
+  return now;
+}
+
+/** One app on its class page: the game, its description, its high scores and the score form. */
+export function PlayerView({ app }: { app: CatalogueApp }) {
+  const gameId = app.bundled ? bundledGameId(app.url) : null;
+  const [offer, setOffer] = useState<ScoreOffer | null>(null);
+  const highScores = useHighScores(app.id);
+  const now = useMinuteClock();
+  usePlayTracking(app.id);
+
+  const onScore = useCallback(
+    (message: GameScoreMessage) => {
+      setOffer({
+        score: message.score,
+        proof: message.proof === null ? null : proofFile(message.gameId, message.score, message.proof),
+        nonce: Date.now(),
+      });
+    },
+    [],
+  );
+
+  return (
+    <div className="player" data-testid="player">
+      <GameFrame title={app.title} url={app.url} gameId={gameId} onScore={onScore} />
+      <p className="page-lead player-description" data-testid="app-description">
+        {app.description} <span className="app-card-meta">({categoryLabel(app.category)})</span>
+      </p>
+      {offer !== null && (
+        <p className="player-offer" role="status" data-testid="score-offer">
+          Game over: you scored {offer.score.toLocaleString('en-US')}.{' '}
+          {offer.proof === null ? 'Attach a screenshot to submit it.' : 'The form below has your score and a screenshot of the game.'}
+        </p>
+      )}
+      <div className="player-side">
+        <HighScores title={app.title} rows={highScores.rows} fetchedAt={highScores.fetchedAt} now={now} />
+        <AppScoreForm appId={app.id} offer={offer} onSubmitted={highScores.refresh} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,206 @@
+// The catalogue and the game player: search, a large catalogue rendered virtually, a bundled game played
+// offline to a score by keyboard, its submission with the screenshot proof, and an upload refusal.
+import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { backendUrl, localKeys, serviceSelect, signInNewStudent, type Student } from './support/backend.ts';
+
+const backendGone = (route: Route) => route.abort('internetdisconnected');
+
+async function goOffline(context: BrowserContext): Promise<void> {
+  // setOffline does not reach the service worker's own requests: the backend is cut off as well.
+  await context.route(`${backendUrl}/**`, backendGone);
+  await context.setOffline(true);
+}
+
+async function goOnline(context: BrowserContext): Promise<void> {
+  await context.unroute(`${backendUrl}/**`, backendGone);
+  await context.setOffline(false);
+}
+
+async function installServiceWorker(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByTestId('app-card').first()).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+/** A student who has answered the onboarding questions, so no page sends them there mid-test. */
+async function signInOnboardedStudent(page: Page): Promise<Student> {
+  const student = await signInNewStudent(page);
+  const { anonKey, serviceRoleKey } = await localKeys();
+  const ensured = await fetch(`${backendUrl}/rest/v1/rpc/ensure_profile`, {
+    method: 'POST',
+    headers: { apikey: anonKey, authorization: `Bearer ${student.accessToken}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  expect(ensured.ok).toBe(true);
+  const updated = await fetch(`${backendUrl}/rest/v1/my_users?user_id=eq.${student.userId}`, {
+    method: 'PATCH',
+    headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ where_from: 'a friend', who_from: 'e2e' }),
+  });
+  expect(updated.ok).toBe(true);
+  return student;
+}
+
+/** Steers the snake into the top wall: a whole game played with the keyboard, ending with score 0. */
+async function playSnakeIntoWall(page: Page): Promise<void> {
+  const game = page.frameLocator('[data-testid="game-frame"]');
+  await expect(game.locator('#game')).toBeVisible();
+  // The board is in the HTML before game.js runs: wait for the game to have placed the snake.
+  await expect(game.locator('#game')).toHaveAttribute('data-head', /^\d+,\d+$/);
+  await game.locator('#game').press('ArrowUp');
+  await expect(game.locator('body')).toHaveAttribute('data-state', 'over', { timeout: 10_000 });
+}
+
+const cardTitles = (page: Page) => page.getByTestId('app-card').locator('.app-card-title').allTextContents();
+
+test('the search narrows the list on each keystroke, by title or by category', async ({ page }) => {
+  await page.goto('/');
+  const grid = page.getByTestId('app-grid');
+  await expect(page.getByTestId('app-card').first()).toBeVisible();
+  const total = Number(await grid.getAttribute('data-count'));
+  expect(total).toBeGreaterThanOrEqual(6);
+  expect(await cardTitles(page)).toContain('Snake');
+
+  const search = page.getByTestId('app-search');
+  await search.pressSequentially('sna');
+  await expect(grid).toHaveAttribute('data-count', '1');
+  expect(await cardTitles(page)).toEqual(['Snake']);
+  await expect(page.getByTestId('app-count')).toHaveText(`1 of ${total} games match “sna”`);
+
+  await search.fill('');
+  await expect(grid).toHaveAttribute('data-count', String(total));
+
+  await page.getByTestId('app-search-field').selectOption('category');
+  await search.fill('ARCADE');
+  const arcade = Number(await grid.getAttribute('data-count'));
+  expect(arcade).toBeGreaterThan(0);
+  expect(arcade).toBeLessThan(total);
+  for (const meta of await page.getByTestId('app-card').locator('.app-card-meta').allTextContents()) {
+    expect(meta.toLowerCase()).toContain('arcade');
+  }
+
+  await search.fill('no game is called this');
+  await expect(grid).toHaveAttribute('data-count', '0');
+  await expect(page.getByTestId('app-card')).toHaveCount(0);
+});
+
+test('a catalogue of 5,000 apps renders only the cards in view', async ({ page }) => {
+  const apps = Array.from({ length: 5000 }, (_, i) => {
+    const n = String(i).padStart(4, '0');
+    return {
+      id: `app-${n}`,
+      title: `App ${n}`,
+      slug: `app-${n}`,
+      category: i % 2 === 0 ? 'Puzzle' : 'Arcade',
+      description: `Generated app number ${n}`,
+      thumbnail: '/icons/icon.svg',
+      url: `/games/app-${n}/index.html`,
+      bundled: false,
+      created_at: '2026-01-01T00:00:00Z',
+    };
+  });
+  await page.route(`${backendUrl}/rest/v1/rpc/get_apps_ordered_by_title*`, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(apps) }),
+  );
+  await page.goto('/');
+  const grid = page.getByTestId('app-grid');
+  await expect(grid).toHaveAttribute('data-count', '5000');
+  const rendered = await page.getByTestId('app-card').count();
+  expect(rendered).toBeGreaterThan(0);
+  expect(rendered).toBeLessThan(200);
+
+  // Scrolling to the end brings the last cards in, still without rendering the rest.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.getByTestId('app-card').filter({ hasText: 'App 4999' })).toBeVisible();
+  expect(await page.getByTestId('app-card').count()).toBeLessThan(200);
+
+  await page.getByTestId('app-search').fill('App 1234');
+  await expect(grid).toHaveAttribute('data-count', '1');
+  expect(await cardTitles(page)).toEqual(['App 1234']);
+});
+
+test('favourites are starred on the card and listed above the grid', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Add Snake to favourites' }).click();
+  const shelf = page.getByTestId('favourites');
+  await expect(shelf.getByRole('link', { name: 'Snake' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('favourites').getByRole('link', { name: 'Snake' })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove Snake from favourites' }).click();
+  await expect(page.getByTestId('favourites')).toHaveCount(0);
+});
+
+async function submissionsOf(student: Student): Promise<{ id: number; score: number }[]> {
+  return serviceSelect('leaderboard_submissions', `user_id=eq.${student.userId}&select=id,score`);
+}
+
+test('a bundled game plays offline by keyboard; its score and screenshot are submitted and reach the board', async ({ page, context }) => {
+  const student = await signInOnboardedStudent(page);
+  await installServiceWorker(page);
+
+  await goOffline(context);
+  await page.goto('/class/Snake');
+  await expect(page.getByTestId('page-app-detail')).toBeVisible();
+  await expect(page.getByTestId('game-frame')).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin allow-pointer-lock');
+  await playSnakeIntoWall(page);
+
+  // The bridge filled the form with the score and the game's screenshot as the proof.
+  await expect(page.getByTestId('score-offer')).toContainText('you scored 0');
+  await expect(page.getByTestId('score-input')).toHaveValue('0');
+  await expect(page.getByTestId('proof-preview')).toContainText('snake-0.png');
+
+  await page.getByTestId('score-submit').click();
+  await expect(page.getByTestId('score-status')).toHaveText('Saved on this device: it will be sent when you are back online.');
+  expect(await submissionsOf(student)).toEqual([]);
+
+  await goOnline(context);
+  await expect(page.getByTestId('score-outcome')).toHaveText('submitted appScoreForm!', { timeout: 20_000 });
+  const [submission] = await submissionsOf(student);
+  expect(submission?.score).toBe(0);
+
+  const [profile] = await serviceSelect<{ username: string }>('my_users', `user_id=eq.${student.userId}&select=username`);
+  // The board lists only submissions whose proof image is stored: this row proves the upload too.
+  const board = page.getByTestId('high-scores');
+  await expect(board.getByTestId('high-score').filter({ hasText: profile!.username })).toContainText('0');
+
+  // Opening the game counted as a play, sent from the outbox once the connection was back.
+  await expect.poll(async () => (await serviceSelect('apps_played', `user_id=eq.${student.userId}&app_id=eq.snake&select=app_id`)).length).toBe(1);
+});
+
+test('a refused proof upload withdraws the submission and says so', async ({ page, context }) => {
+  const student = await signInOnboardedStudent(page);
+  await context.route(`${backendUrl}/storage/v1/object/submissions/**`, (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ statusCode: '400', error: 'Bad Request', message: 'the proof was refused' }),
+    }),
+  );
+  await page.goto('/class/Snake');
+  await playSnakeIntoWall(page);
+  await expect(page.getByTestId('proof-preview')).toBeVisible();
+  await page.getByTestId('score-submit').click();
+
+  const outcome = page.getByTestId('score-outcome');
+  await expect(outcome).toContainText('failed to submit image for high score', { timeout: 20_000 });
+  await expect(outcome).toContainText('Failed to insert image of high score, deleting high score upload now.');
+  await expect(page.getByText('Failed to insert image of high score, deleting high score upload now.').first()).toBeVisible();
+  await expect.poll(() => submissionsOf(student)).toEqual([]);
+  // Other students' scores may be on the board; this student's is not.
+  const [profile] = await serviceSelect<{ username: string }>('my_users', `user_id=eq.${student.userId}&select=username`);
+  await expect(page.getByTestId('high-scores')).not.toContainText(profile!.username);
+});
+
+test('the score form checks its fields before anything is queued', async ({ page }) => {
+  await signInOnboardedStudent(page);
+  await page.goto('/class/Snake');
+  await expect(page.getByTestId('score-form')).toBeVisible();
+  await page.getByTestId('score-input').fill('12.5');
+  await page.getByTestId('score-submit').click();
+  await expect(page.getByTestId('score-form').getByRole('alert').first()).toHaveText('The score must be a whole number.');
+  await expect(page.getByTestId('score-form')).toContainText('image without name? impossible');
+});
