@@ -14,6 +14,10 @@ export interface PortalConfig {
   featuredApp: string | undefined;
   /** Other addresses where the portal is served, shown on the mirrors page. */
   mirrors: string[];
+  /** A UTC time source answering JSON { utc } (or a Date header); the backend's server-time function by default. */
+  timeUrl: string;
+  /** The main site the portal belongs to; its info pages are linked from src/links.ts. */
+  mainSiteUrl: string | undefined;
 }
 
 function text(value: unknown): string | undefined {
@@ -31,12 +35,16 @@ function csv(value: unknown): string[] {
 
 const env = import.meta.env;
 
+const supabaseUrl = text(env.VITE_SUPABASE_URL) ?? '';
+
 export const config: PortalConfig = {
-  supabaseUrl: text(env.VITE_SUPABASE_URL) ?? '',
+  supabaseUrl,
   supabaseAnonKey: text(env.VITE_SUPABASE_ANON_KEY) ?? '',
   variantHosts: parseVariantHosts(text(env.VITE_VARIANT_HOSTS)),
   posthogKey: text(env.VITE_POSTHOG_KEY),
   posthogHost: text(env.VITE_POSTHOG_HOST),
   featuredApp: text(env.VITE_FEATURED_APP),
   mirrors: csv(env.VITE_MIRRORS),
+  timeUrl: text(env.VITE_TIME_URL) ?? `${supabaseUrl.replace(/\/+$/, '')}/functions/v1/server-time`,
+  mainSiteUrl: text(env.VITE_MAIN_SITE_URL),
 };

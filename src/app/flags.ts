@@ -1,10 +1,20 @@
 import { useSyncExternalStore } from 'react';
+import { getRemoteFlag, subscribeRemoteFlag } from './analytics.ts';
 import { getOverride, subscribeOverride } from './override.ts';
 
+function subscribeBoth(listener: () => void): () => void {
+  const offOverride = subscribeOverride(listener);
+  const offRemote = subscribeRemoteFlag(listener);
+  return () => {
+    offOverride();
+    offRemote();
+  };
+}
+
 /**
- * The value of the site-redesign feature flag, or undefined when unknown.
- * For now only the tester's local override sets it; the analytics service feeds it in #8.
+ * The value of the site-redesign feature flag, or undefined when unknown: the tester's local
+ * override wins over the value PostHog reports (src/app/analytics.ts).
  */
 export function useSiteRedesignFlag(): string | undefined {
-  return useSyncExternalStore(subscribeOverride, () => getOverride().flag);
+  return useSyncExternalStore(subscribeBoth, () => getOverride().flag ?? getRemoteFlag());
 }

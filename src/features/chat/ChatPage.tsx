@@ -1,9 +1,289 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router-dom';
 import { Page } from '../../app/Page.tsx';
+import { usePortal } from '../../app/portal.tsx';
+import type { PortalRuntime } from '../../app/runtime.ts';
+import type { OutboxItem } from '../../data/db.ts';
+import { mainSiteUrl } from '../../links.ts';
+import { MutationRefused } from '../../sync/effects.ts';
+import { discard, enqueue } from '../../sync/outbox.ts';
+import '../utility/forms.css';
+import './chat.css';
+import {
+  CHAT_ALREADY_REPORTED,
+  CHAT_MAX_LENGTH,
+  CHAT_POLL_MS,
+  CHAT_RATE_LIMIT,
+  CHAT_REPORTED,
+  mergeMessages,
+  pollSince,
+  validateChatBody,
+  type ChatMessage,
+} from './chatRules.ts';
+
+function timeOf(iso: string): string {
+  return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+function useVisible(): boolean {
+  const [visible, setVisible] = useState(() => document.visibilityState !== 'hidden');
+  useEffect(() => {
+    const update = () => setVisible(document.visibilityState !== 'hidden');
+    document.addEventListener('visibilitychange', update);
+    return () => document.removeEventListener('visibilitychange', update);
+  }, []);
+  return visible;
+}
+
+/** The room's messages, polled with a cursor every few seconds while the page is visible. */
+function useRoom(runtime: PortalRuntime) {
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [loaded, setLoaded] = useState(false);
+  const [reachable, setReachable] = useState(true);
+  const messagesRef = useRef<ChatMessage[]>([]);
+  const inFlight = useRef(false);
+  const visible = useVisible();
+
+  const poll = useCallback(async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      const since = pollSince(messagesRef.current);
+      const { data, error } = await runtime.supabase.rpc('get_chat_messages', since === undefined ? {} : { p_since: since });
+      if (error) {
+        setReachable(false);
+        return;
+      }
+      setReachable(true);
+      messagesRef.current = mergeMessages(messagesRef.current, (data ?? []) as ChatMessage[]);
+      setMessages(messagesRef.current);
+      setLoaded(true);
+    } catch {
+      setReachable(false);
+    } finally {
+      inFlight.current = false;
+    }
+  }, [runtime]);
+
+  useEffect(() => {
+    if (!visible) return;
+    void poll();
+    const timer = window.setInterval(() => void poll(), CHAT_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [poll, visible]);
+
+  return { messages, loaded, reachable, poll };
+}
+
+function ReportButton({ runtime, message, userId }: { runtime: PortalRuntime; message: ChatMessage; userId: string }) {
+  const [busy, setBusy] = useState(false);
+  const report = async () => {
+    if (!window.confirm('Report this message to the moderators?')) return;
+    setBusy(true);
+    try {
+      const { error } = await runtime.supabase
+        .from('chat_reports')
+        .insert({ message_id: message.id, reporter_id: userId, reason: '' });
+      if (error === null) toast.success(CHAT_REPORTED);
+      else if (error.code === '23505') toast(CHAT_ALREADY_REPORTED);
+      else toast.error(`server error: ${error.message}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="chat-report" onClick={() => void report()} disabled={busy} aria-label={`Report message from ${message.username ?? 'someone'}`}>
+      Report
+    </button>
+  );
+}
+
+function PendingMessage({ runtime, item, onRetry }: { runtime: PortalRuntime; item: OutboxItem; onRetry: (body: string) => void }) {
+  const body = typeof item.args.p_body === 'string' ? item.args.p_body : '';
+  const failed = item.status === 'failed';
+  return (
+    <li className={`chat-message mine pending${failed ? ' failed' : ''}`} data-testid="chat-pending">
+      <p className="chat-body">{body}</p>
+      {failed ? (
+        <div className="chat-status error" role="alert">
+          <p>Not sent: {item.lastError?.message ?? 'the server refused it.'}</p>
+          <button type="button" className="cm-button-quiet" onClick={() => void discard(runtime.db, item.id).then(() => onRetry(body))}>
+            Try again
+          </button>
+          <button type="button" className="cm-button-quiet" onClick={() => void discard(runtime.db, item.id)}>
+            Dismiss
+          </button>
+        </div>
+      ) : (
+        <p className="chat-status">{navigator.onLine ? 'Sending…' : 'Waiting for a connection: it will be sent when you are back online.'}</p>
+      )}
+    </li>
+  );
+}
+
+function ChatRoom({ runtime, userId }: { runtime: PortalRuntime; userId: string }) {
+  const ids = useId();
+  const { messages, loaded, reachable, poll } = useRoom(runtime);
+  const [draft, setDraft] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const logRef = useRef<HTMLOListElement>(null);
+  const boxRef = useRef<HTMLTextAreaElement>(null);
+  const stickToBottom = useRef(true);
+
+  const outbox = useLiveQuery(
+    () => runtime.db.outbox.where('userId').equals(userId).filter((item) => item.kind === 'send_chat_message').sortBy('seq'),
+    [runtime, userId],
+  );
+  const delivered = useMemo(() => new Set(messages.map((m) => m.client_id).filter((id): id is string => id !== null)), [messages]);
+  const pending = (outbox ?? []).filter((item) => !delivered.has(item.id));
+  const pendingKey = pending.map((item) => `${item.id}:${item.status}`).join();
+
+  // A confirmed send leaves the outbox: fetch it at once rather than at the next tick.
+  const queuedCount = (outbox ?? []).length;
+  const previousQueued = useRef(queuedCount);
+  useEffect(() => {
+    if (queuedCount < previousQueued.current) void poll();
+    previousQueued.current = queuedCount;
+  }, [queuedCount, poll]);
+
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    if (log && stickToBottom.current) log.scrollTop = log.scrollHeight;
+  }, [messages, pendingKey]);
+
+  const onScroll = () => {
+    const log = logRef.current;
+    if (log) stickToBottom.current = log.scrollHeight - log.scrollTop - log.clientHeight < 48;
+  };
+
+  const send = async (text: string): Promise<boolean> => {
+    const invalid = validateChatBody(text);
+    setProblem(invalid);
+    if (invalid !== null) return false;
+    try {
+      await enqueue(runtime.db, { kind: 'send_chat_message', args: { p_body: text.trim() }, userId });
+      stickToBottom.current = true;
+      return true;
+    } catch (error) {
+      const message = error instanceof MutationRefused || error instanceof Error ? error.message : String(error);
+      setProblem(message);
+      return false;
+    }
+  };
+
+  // The box's own value, not the last rendered state: a fast typist can press Enter before React re-renders.
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const text = boxRef.current?.value ?? draft;
+    if (await send(text)) setDraft((current) => (current === text ? '' : current));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      void submit();
+    }
+  };
+
+  const length = draft.trim().length;
+  return (
+    <>
+      {!reachable && (
+        <p className="chat-connection" role="status" data-testid="chat-offline">
+          Cannot reach the chat right now. Showing the messages loaded so far; what you send is queued.
+        </p>
+      )}
+      <div className="chat">
+        <ol className="chat-log" ref={logRef} onScroll={onScroll} aria-label="Messages" aria-live="polite" data-testid="chat-log">
+          {loaded && messages.length === 0 && pending.length === 0 && <li className="chat-empty">No messages yet. Say hi!</li>}
+          {!loaded && reachable && <li className="chat-empty">Loading messages…</li>}
+          {messages.map((message) => {
+            const mine = message.user_id === userId;
+            return (
+              <li key={message.id} className={`chat-message${mine ? ' mine' : ''}`} data-testid="chat-message">
+                <div className="chat-meta">
+                  <span className="chat-author">{mine ? 'You' : (message.username ?? 'someone')}</span>
+                  <time dateTime={message.created_at}>{timeOf(message.created_at)}</time>
+                  {!mine && <ReportButton runtime={runtime} message={message} userId={userId} />}
+                </div>
+                <p className="chat-body">{message.body}</p>
+              </li>
+            );
+          })}
+          {pending.map((item) => (
+            <PendingMessage key={item.id} runtime={runtime} item={item} onRetry={(body) => void send(body)} />
+          ))}
+        </ol>
+        <form className="chat-form" onSubmit={(event) => void submit(event)} noValidate>
+          <label htmlFor={`${ids}-box`} className="cm-visually-hidden">
+            Message
+          </label>
+          <textarea
+            id={`${ids}-box`}
+            ref={boxRef}
+            value={draft}
+            onChange={(event) => {
+              setDraft(event.target.value);
+              setProblem(null);
+            }}
+            onKeyDown={onKeyDown}
+            placeholder="Write a message"
+            rows={1}
+            aria-invalid={problem !== null}
+            aria-describedby={`${ids}-counter ${ids}-problem`}
+            data-testid="chat-input"
+          />
+          <span id={`${ids}-counter`} className={`chat-counter${length > CHAT_MAX_LENGTH ? ' over' : ''}`}>
+            {length}/{CHAT_MAX_LENGTH}
+          </span>
+          <button type="submit" className="button" data-testid="chat-send">
+            Send
+          </button>
+        </form>
+      </div>
+      <div id={`${ids}-problem`} role="alert">
+        {problem !== null && <p className="cm-form-error">{problem}</p>}
+      </div>
+      <p className="cm-form-hint">
+        Be kind. Messages are plain text, up to {CHAT_MAX_LENGTH} characters, at most {CHAT_RATE_LIMIT.messages} every{' '}
+        {CHAT_RATE_LIMIT.perSeconds} seconds. Rude words are hidden with asterisks; use Report on anything that should not be here.
+      </p>
+    </>
+  );
+}
 
 export default function ChatPage() {
+  const { runtime, session, status } = usePortal();
+  const info = mainSiteUrl('communityChatInfo');
   return (
     <Page name="chat" title="Chat">
-      <p className="page-lead">Talk with other players. The chat room will be shown here.</p>
+      <p className="page-lead">
+        Talk with other students who play here.
+        {info !== undefined && (
+          <>
+            {' '}
+            <a href={info} rel="noopener">
+              About the community chat
+            </a>
+          </>
+        )}
+      </p>
+      {status === 'signed-in' && session !== null && runtime !== null ? (
+        <ChatRoom runtime={runtime} userId={session.user.id} />
+      ) : status === 'signed-out' ? (
+        <div className="cm-notice-box" data-testid="chat-sign-in">
+          <p>The chat is for signed-in students.</p>
+          <p>
+            <Link to="/auth" className="button">
+              Sign in to chat
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <p className="cm-form-hint">Loading the chat…</p>
+      )}
     </Page>
   );
 }

@@ -1,9 +1,140 @@
+import { useId, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router-dom';
 import { Page } from '../../app/Page.tsx';
+import type { PortalRuntime } from '../../app/runtime.ts';
+import '../utility/forms.css';
+import './creator.css';
+import { describeWriteError, useServerRead, type SocialRow } from './creatorData.ts';
+import { CreatorGate } from './CreatorGate.tsx';
+import { normalizeHandle, platformLabel, PLATFORMS, socialProfileUrl, validateSocial, type Errors } from './creatorRules.ts';
+
+function AddSocialForm({ runtime, userId, onAdded }: { runtime: PortalRuntime; userId: string; onAdded: () => void }) {
+  const ids = useId();
+  const [platform, setPlatform] = useState('youtube');
+  const [handle, setHandle] = useState('');
+  const [errors, setErrors] = useState<Errors<'platform' | 'handle'>>({});
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateSocial({ platform, handle });
+    setErrors(found);
+    setFailure(null);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const { error } = await runtime.supabase.from('creator_socials').insert({ user_id: userId, platform, handle: normalizeHandle(handle) });
+      if (error) {
+        setFailure(describeWriteError(error));
+        return;
+      }
+      toast.success(`${platformLabel(platform)} account added`);
+      setHandle('');
+      onAdded();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="cm-form-grid panel" onSubmit={(event) => void submit(event)} noValidate data-testid="add-social-form">
+      <h2>Add a social account</h2>
+      <div className="cm-form-field">
+        <label htmlFor={`${ids}-platform`}>Platform</label>
+        <select id={`${ids}-platform`} value={platform} onChange={(e) => setPlatform(e.target.value)} aria-invalid={errors.platform !== undefined}>
+          {PLATFORMS.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
+          ))}
+        </select>
+        {errors.platform && <p className="cm-form-error">{errors.platform}</p>}
+      </div>
+      <div className="cm-form-field">
+        <label htmlFor={`${ids}-handle`}>Handle or channel id</label>
+        <input
+          id={`${ids}-handle`}
+          value={handle}
+          onChange={(e) => setHandle(e.target.value)}
+          placeholder="e.g. hollowplays or UCxxxxxxxxxxxxxxxxxxxxxx"
+          aria-invalid={errors.handle !== undefined}
+          aria-describedby={`${ids}-handle-hint`}
+          autoComplete="off"
+        />
+        <p id={`${ids}-handle-hint`} className="cm-form-hint">
+          What comes after the @ on your profile, or your YouTube channel id.
+        </p>
+        {errors.handle && <p className="cm-form-error">{errors.handle}</p>}
+      </div>
+      {failure && (
+        <p className="cm-form-error" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="cm-form-actions">
+        <button type="submit" className="button" disabled={busy}>
+          Add account
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Accounts({ runtime, userId }: { runtime: PortalRuntime; userId: string }) {
+  const [socials, reload] = useServerRead<SocialRow[]>(
+    runtime,
+    async (rt) => rt.supabase.from('creator_socials').select('*').eq('user_id', userId).order('id'),
+    [userId],
+  );
+  return (
+    <>
+      {socials.state === 'loading' && <p className="cm-form-hint">Loading your accounts…</p>}
+      {socials.state === 'error' && (
+        <p className="cm-form-error" role="alert">
+          Could not load your accounts: {socials.message}
+        </p>
+      )}
+      {socials.state === 'ready' &&
+        (socials.data.length === 0 ? (
+          <p className="cm-form-hint">No accounts yet: add the first one below.</p>
+        ) : (
+          <ul className="creator-list" data-testid="social-list">
+            {socials.data.map((social) => {
+              const profile = socialProfileUrl(social.platform, social.handle);
+              return (
+                <li key={social.id} className="creator-card">
+                  <div>
+                    <h3>
+                      {platformLabel(social.platform)}: @{social.handle}
+                    </h3>
+                    {profile && (
+                      <p>
+                        <a href={profile} rel="noopener noreferrer" target="_blank">
+                          {profile}
+                        </a>
+                      </p>
+                    )}
+                  </div>
+                  <Link className="button" to={`/creator/${social.id}`}>
+                    Choose videos
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        ))}
+      <AddSocialForm runtime={runtime} userId={userId} onAdded={reload} />
+    </>
+  );
+}
 
 export default function CreatorAccountsPage() {
   return (
     <Page name="creator" title="Choose an account">
-      <p className="page-lead">Pick the social account you want to make videos for. Your linked accounts will be listed here.</p>
+      <p className="page-lead">Pick the social account you make videos with, or add one. Your videos can then be shown on the portal.</p>
+      <CreatorGate>{(runtime, userId) => <Accounts runtime={runtime} userId={userId} />}</CreatorGate>
     </Page>
   );
 }

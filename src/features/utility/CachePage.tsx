@@ -1,12 +1,171 @@
+import { useCallback, useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
 import { Page } from '../../app/Page.tsx';
+import { mainSiteUrl } from '../../links.ts';
+import { useCatalogueApps, type CatalogueApp } from '../catalogue/catalogueApps.ts';
+import {
+  addToOfflinePack,
+  cachedBytesByPrefix,
+  clearCaches,
+  estimateStorage,
+  formatBytes,
+  gameFolder,
+  offlinePackSizes,
+  removeFromOfflinePack,
+  type StorageEstimate,
+} from './offlineStorage.ts';
+import './utility.css';
+import './forms.css';
+
+interface OfflineState {
+  estimate: StorageEstimate;
+  /** Bytes of each bundled game's folder found in the caches. */
+  bundled: Map<string, number>;
+  /** Bytes of each offline-pack URL. */
+  pack: Map<string, number>;
+}
+
+function useOfflineState(apps: CatalogueApp[] | null): [OfflineState | null, () => void] {
+  const [state, setState] = useState<OfflineState | null>(null);
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    if (apps === null) return;
+    let cancelled = false;
+    const folders = apps.flatMap((app) => (app.bundled ? [gameFolder(app.url)].filter((f): f is string => f !== null) : []));
+    void Promise.all([estimateStorage(), cachedBytesByPrefix(folders), offlinePackSizes()]).then(([estimate, bundled, pack]) => {
+      if (!cancelled) setState({ estimate, bundled, pack });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [apps, round]);
+  return [state, useCallback(() => setRound((r) => r + 1), [])];
+}
+
+function GameRow({ app, state, onChange }: { app: CatalogueApp; state: OfflineState; onChange: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const absolute = new URL(app.url, location.href).href;
+  if (app.bundled) {
+    const folder = gameFolder(app.url);
+    const bytes = folder === null ? 0 : (state.bundled.get(folder) ?? 0);
+    return (
+      <li className="offline-item" data-testid="offline-game">
+        <label>
+          <input type="checkbox" checked disabled />
+          {app.title}
+        </label>
+        <span className={`offline-status${bytes > 0 ? ' kept' : ''}`}>
+          {bytes > 0 ? `Kept offline · ${formatBytes(bytes)} (comes with the portal)` : 'Comes with the portal: saved the first time the portal is installed'}
+        </span>
+      </li>
+    );
+  }
+  const saved = state.pack.get(absolute);
+  const toggle = async (keep: boolean) => {
+    setBusy(true);
+    try {
+      if (!keep) {
+        await removeFromOfflinePack(app.url);
+      } else if (!(await addToOfflinePack(app.url))) {
+        toast.error(`${app.title} cannot be saved for offline play: its website does not allow it, or you are offline.`);
+      }
+      onChange();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <li className="offline-item" data-testid="offline-game">
+      <label>
+        <input type="checkbox" checked={saved !== undefined} disabled={busy} onChange={(e) => void toggle(e.target.checked)} />
+        {app.title}
+      </label>
+      <span className={`offline-status${saved !== undefined ? ' kept' : ''}`}>
+        {busy ? 'Saving…' : saved !== undefined ? `In your offline pack · ${formatBytes(saved)}` : `Plays from ${new URL(absolute).host}`}
+      </span>
+    </li>
+  );
+}
 
 export default function CachePage() {
+  const apps = useCatalogueApps();
+  const [state, refresh] = useOfflineState(apps);
+  const info = mainSiteUrl('cacheInfo');
+  const { usage, quota } = state?.estimate ?? { usage: null, quota: null };
+
+  const clear = async () => {
+    if (!window.confirm('Delete the saved copy of the portal and its games from this device? Your account and anything waiting to be sent are kept.')) return;
+    const count = await clearCaches();
+    toast.success(count === 0 ? 'There was nothing to clear.' : 'Offline copy cleared. Reload the page while online to save the portal again.');
+    refresh();
+  };
+
   return (
     <Page name="cache" title="Offline cache">
       <p className="page-lead">
-        Once you have opened the portal, it is saved in your browser: the bundled games and the game list keep working with
-        no connection. Streak claims and purchases made offline are sent when you are back online.
+        Once you have opened the portal, it is saved in your browser: the bundled games and the game list keep working with no
+        connection. Streak claims, purchases and chat messages made offline are sent when you are back online.
+        {info !== undefined && (
+          <>
+            {' '}
+            <a href={info} rel="noopener">
+              More about offline caching
+            </a>
+          </>
+        )}
       </p>
+
+      <section className="storage-meter" aria-labelledby="cache-space" data-testid="storage-estimate">
+        <h2 id="cache-space">Space on this device</h2>
+        {state === null ? (
+          <p className="cm-form-hint">Measuring…</p>
+        ) : usage === null ? (
+          <p>This browser does not say how much space the portal uses.</p>
+        ) : (
+          <>
+            <p>
+              The portal uses <strong>{formatBytes(usage)}</strong>
+              {quota !== null && (
+                <>
+                  {' '}
+                  of about <strong>{formatBytes(quota)}</strong> the browser allows ({formatBytes(Math.max(quota - usage, 0))} free)
+                </>
+              )}
+              .
+            </p>
+            {quota !== null && quota > 0 && <progress max={quota} value={usage} aria-label="Storage used" />}
+          </>
+        )}
+      </section>
+
+      <section className="util-section" aria-labelledby="cache-pack">
+        <h2 id="cache-pack">Offline pack</h2>
+        <p className="cm-form-hint">
+          Games that come with the portal are always kept offline. Tick another game to keep it too, where its website allows it.
+        </p>
+        {apps === null || state === null ? (
+          <p className="cm-form-hint">Loading the games…</p>
+        ) : (
+          <ul className="offline-list" data-testid="offline-pack">
+            {[...apps]
+              .sort((a, b) => Number(b.bundled) - Number(a.bundled) || a.title.localeCompare(b.title))
+              .map((app) => (
+                <GameRow key={app.id} app={app} state={state} onChange={refresh} />
+              ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="util-section" aria-labelledby="cache-clear">
+        <h2 id="cache-clear">Start over</h2>
+        <p>
+          Clearing the cache deletes the saved copy of the portal and its games. Your account, your progress and anything waiting to
+          be sent stay on the device.
+        </p>
+        <button type="button" className="button" onClick={() => void clear()} data-testid="clear-caches">
+          Clear offline cache
+        </button>
+      </section>
     </Page>
   );
 }

@@ -1,0 +1,56 @@
+// The chat's client-side rules; the server (send_chat_message and its trigger) enforces the same.
+
+export const CHAT_MAX_LENGTH = 500;
+export const CHAT_RATE_LIMIT = { messages: 5, perSeconds: 10 } as const;
+export const CHAT_POLL_MS = 3000;
+/**
+ * How far before the newest message seen a poll starts: a message that committed late (a batch, a
+ * slow request) still has an older created_at than ours, so each poll looks a little back and the
+ * merge drops what it already has.
+ */
+export const CHAT_POLL_OVERLAP_MS = 10_000;
+
+export const CHAT_EMPTY = 'Write something before sending.';
+export const CHAT_TOO_LONG = `Messages can be at most ${CHAT_MAX_LENGTH} characters.`;
+export const CHAT_REPORTED = 'Thanks. The message was reported to the moderators.';
+export const CHAT_ALREADY_REPORTED = 'You already reported this message.';
+
+export interface ChatMessage {
+  id: number;
+  user_id: string;
+  username: string | null;
+  icon: string | null;
+  body: string;
+  created_at: string;
+  client_id: string | null;
+}
+
+/** The message to show under the box, or null when the text can be sent. */
+export function validateChatBody(body: string): string | null {
+  const trimmed = body.trim();
+  if (trimmed === '') return CHAT_EMPTY;
+  if (trimmed.length > CHAT_MAX_LENGTH) return CHAT_TOO_LONG;
+  return null;
+}
+
+function order(a: ChatMessage, b: ChatMessage): number {
+  const at = Date.parse(a.created_at);
+  const bt = Date.parse(b.created_at);
+  return at === bt ? a.id - b.id : at - bt;
+}
+
+/** Known and newly fetched messages, each id once (the newest copy wins), oldest first. */
+export function mergeMessages(known: readonly ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
+  if (incoming.length === 0) return known as ChatMessage[];
+  const byId = new Map<number, ChatMessage>();
+  for (const message of known) byId.set(message.id, message);
+  for (const message of incoming) byId.set(message.id, message);
+  return [...byId.values()].sort(order);
+}
+
+/** The p_since of the next poll: a little before the newest message, or undefined for the first load. */
+export function pollSince(messages: readonly ChatMessage[], overlapMs: number = CHAT_POLL_OVERLAP_MS): string | undefined {
+  const newest = messages.at(-1);
+  if (newest === undefined) return undefined;
+  return new Date(Date.parse(newest.created_at) - overlapMs).toISOString();
+}

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { PortalRuntime } from '../../app/runtime.ts';
+import { useCreatorAccess } from './creatorData.ts';
+import { NOT_A_CREATOR } from './creatorRules.ts';
+
+/** Shows `children` to approved creators, and everyone else why they cannot use the creator tools. */
+export function CreatorGate({ children }: { children: (runtime: PortalRuntime, userId: string) => ReactNode }) {
+  const access = useCreatorAccess();
+  switch (access.state) {
+    case 'loading':
+      return <p className="cm-form-hint">Checking your creator access…</p>;
+    case 'signed-out':
+      return (
+        <div className="cm-notice-box" data-testid="creator-sign-in">
+          <p>Sign in to use the creator tools.</p>
+          <p>
+            <Link to="/auth" className="button">
+              Sign in
+            </Link>
+          </p>
+        </div>
+      );
+    case 'not-creator':
+      return (
+        <div className="cm-notice-box" role="status" data-testid="not-a-creator">
+          <p>{NOT_A_CREATOR}</p>
+          <p>
+            Meanwhile, watch what approved creators made on the <Link to="/yt">videos page</Link>.
+          </p>
+        </div>
+      );
+    case 'error':
+      return (
+        <p className="cm-form-error" role="alert">
+          Could not check your creator access: {access.message}. Check your connection and reload the page.
+        </p>
+      );
+    case 'creator':
+      return <>{children(access.runtime, access.userId)}</>;
+  }
+}

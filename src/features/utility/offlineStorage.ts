@@ -1,0 +1,102 @@
+// What the portal keeps on this device for offline use: Cache Storage (the service worker's precache
+// of the shell and bundled games, thumbnails, and the student's offline pack) next to IndexedDB
+// (the mirror and the outbox, which clearing caches never touches).
+
+/** The cache the offline pack's games are saved into (the service worker serves it cache-first). */
+export const OFFLINE_PACK_CACHE = 'offline-pack';
+
+export interface StorageEstimate {
+  usage: number | null;
+  quota: number | null;
+}
+
+export async function estimateStorage(): Promise<StorageEstimate> {
+  try {
+    const estimate = await navigator.storage?.estimate?.();
+    return { usage: estimate?.usage ?? null, quota: estimate?.quota ?? null };
+  } catch {
+    return { usage: null, quota: null };
+  }
+}
+
+export function formatBytes(bytes: number | null): string {
+  if (bytes === null) return 'unknown';
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value >= 10 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+}
+
+/** The folder a bundled game's files live in: '/games/snake/index.html' -> '/games/snake/'. */
+export function gameFolder(url: string): string | null {
+  const match = /^\/games\/[^/]+\//.exec(url);
+  return match ? match[0] : null;
+}
+
+async function responseSize(response: Response | undefined): Promise<number> {
+  if (!response) return 0;
+  const header = response.headers.get('content-length');
+  if (header !== null && /^\d+$/.test(header)) return Number(header);
+  try {
+    return (await response.clone().blob()).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** Bytes cached under each of the given path prefixes (same origin), across every cache. */
+export async function cachedBytesByPrefix(prefixes: readonly string[]): Promise<Map<string, number>> {
+  const totals = new Map<string, number>(prefixes.map((prefix) => [prefix, 0]));
+  if (typeof caches === 'undefined') return totals;
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      const url = new URL(request.url);
+      if (url.origin !== location.origin) continue;
+      const prefix = prefixes.find((p) => url.pathname.startsWith(p));
+      if (prefix === undefined) continue;
+      totals.set(prefix, (totals.get(prefix) ?? 0) + (await responseSize(await cache.match(request))));
+    }
+  }
+  return totals;
+}
+
+/** Bytes the offline pack holds for each saved URL. */
+export async function offlinePackSizes(): Promise<Map<string, number>> {
+  const sizes = new Map<string, number>();
+  if (typeof caches === 'undefined' || !(await caches.has(OFFLINE_PACK_CACHE))) return sizes;
+  const cache = await caches.open(OFFLINE_PACK_CACHE);
+  for (const request of await cache.keys()) sizes.set(request.url, await responseSize(await cache.match(request)));
+  return sizes;
+}
+
+/** Saves a game's page into the offline pack; false when its site does not allow it (no CORS) or it is unreachable. */
+export async function addToOfflinePack(url: string): Promise<boolean> {
+  try {
+    const absolute = new URL(url, location.href).href;
+    const response = await fetch(absolute, { mode: 'cors', credentials: 'omit' });
+    if (!response.ok) return false;
+    await (await caches.open(OFFLINE_PACK_CACHE)).put(absolute, response);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function removeFromOfflinePack(url: string): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  await (await caches.open(OFFLINE_PACK_CACHE)).delete(new URL(url, location.href).href);
+}
+
+/** Deletes every Cache Storage cache. IndexedDB (the outbox and the mirror) is left alone. */
+export async function clearCaches(): Promise<number> {
+  if (typeof caches === 'undefined') return 0;
+  const names = await caches.keys();
+  await Promise.all(names.map((name) => caches.delete(name)));
+  return names.length;
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { CHAT_EMPTY, CHAT_TOO_LONG, mergeMessages, pollSince, validateChatBody, type ChatMessage } from '../../../src/features/chat/chatRules.ts';
+
+function message(id: number, createdAt: string, body = `m${id}`): ChatMessage {
+  return { id, user_id: 'u', username: 'ann', icon: null, body, created_at: createdAt, client_id: null };
+}
+
+describe('validateChatBody', () => {
+  it('refuses blank text and text over 500 characters after trimming', () => {
+    expect(validateChatBody('   ')).toBe(CHAT_EMPTY);
+    expect(validateChatBody('x'.repeat(501))).toBe(CHAT_TOO_LONG);
+    expect(validateChatBody(`  ${'x'.repeat(500)}  `)).toBeNull();
+    expect(validateChatBody('hi')).toBeNull();
+  });
+});
+
+describe('mergeMessages', () => {
+  it('keeps each id once, oldest first, ties broken by id', () => {
+    const known = [message(1, '2026-01-01T10:00:00Z'), message(3, '2026-01-01T10:00:05Z')];
+    const incoming = [message(3, '2026-01-01T10:00:05Z', 'm3 again'), message(2, '2026-01-01T10:00:05Z'), message(4, '2026-01-01T10:00:01Z')];
+    const merged = mergeMessages(known, incoming);
+    expect(merged.map((m) => m.id)).toEqual([1, 4, 2, 3]);
+    expect(merged.find((m) => m.id === 3)?.body).toBe('m3 again');
+  });
+
+  it('returns the same list when nothing new came', () => {
+    const known = [message(1, '2026-01-01T10:00:00Z')];
+    expect(mergeMessages(known, [])).toBe(known);
+  });
+});
+
+describe('pollSince', () => {
+  it('starts with no cursor, then looks back a little before the newest message', () => {
+    expect(pollSince([])).toBeUndefined();
+    expect(pollSince([message(1, '2026-01-01T10:00:00Z'), message(2, '2026-01-01T10:00:30Z')], 10_000)).toBe('2026-01-01T10:00:20.000Z');
+  });
+});
