@@ -2,13 +2,15 @@
 -- (bundled games, shop, seasons 1 and 2) ships in the migrations; this adds sample catalogue
 -- entries and a demo season 3 that is always running, so the battle pass can be tried today.
 
+-- The same sample entries as the bundled backup list, so the catalogue looks the same whether it
+-- came from the server or from the backup.
 insert into public.apps (id, title, slug, category, description, thumbnail, url, bundled) values
-  ('tic-tac-toe', 'Tic Tac Toe', 'tic-tac-toe', 'puzzle', 'Three in a row against a friend.', '/apps/tic-tac-toe/thumb.svg', '/apps/tic-tac-toe/index.html', false),
-  ('sudoku', 'Sudoku', 'sudoku', 'puzzle', 'Fill the grid so every row, column and box holds 1 to 9.', '/apps/sudoku/thumb.svg', '/apps/sudoku/index.html', false),
-  ('word-search', 'Word Search', 'word-search', 'words', 'Find the hidden words before time runs out.', '/apps/word-search/thumb.svg', '/apps/word-search/index.html', false),
-  ('pong', 'Pong', 'pong', 'arcade', 'The classic paddle duel.', '/apps/pong/thumb.svg', '/apps/pong/index.html', false),
-  ('typing-race', 'Typing Race', 'typing-race', 'utility', 'How many words a minute can you type?', '/apps/typing-race/thumb.svg', '/apps/typing-race/index.html', false),
-  ('stopwatch', 'Stopwatch', 'stopwatch', 'utility', 'A big, simple stopwatch for the classroom.', '/apps/stopwatch/thumb.svg', '/apps/stopwatch/index.html', false)
+  ('fraction-frenzy', 'Fraction Frenzy', 'fraction-frenzy', 'math', 'Match equivalent fractions and simplify them to score.', '/thumbs/fraction-frenzy.svg', 'https://example.org/apps/fraction-frenzy/', false),
+  ('hex-conquest', 'Hex Conquest', 'hex-conquest', 'strategy', 'Claim hexagons and outmanoeuvre your opponent across the board.', '/thumbs/hex-conquest.svg', 'https://example.org/apps/hex-conquest/', false),
+  ('home-row-hero', 'Home Row Hero', 'home-row-hero', 'typing', 'Learn touch typing one home-row key at a time.', '/thumbs/home-row-hero.svg', 'https://example.org/apps/home-row-hero/', false),
+  ('keyboard-sprint', 'Keyboard Sprint', 'keyboard-sprint', 'typing', 'Race the clock by typing short passages without mistakes.', '/thumbs/keyboard-sprint.svg', 'https://example.org/apps/keyboard-sprint/', false),
+  ('tic-tac-toe', 'Tic Tac Toe', 'tic-tac-toe', 'strategy', 'The classic three-in-a-row game against the computer.', '/thumbs/tic-tac-toe.svg', 'https://example.org/apps/tic-tac-toe/', false),
+  ('times-table-dash', 'Times Table Dash', 'times-table-dash', 'math', 'Answer multiplication questions before the timer runs out.', '/thumbs/times-table-dash.svg', 'https://example.org/apps/times-table-dash/', false)
 on conflict do nothing;
 
 insert into public.battlepass_seasons (season, name, starts_at, ends_at)
