@@ -112,6 +112,8 @@ async function readyStudent(page: Page): Promise<Student> {
 async function claimAndBuy(page: Page): Promise<void> {
   await page.goto('/streak');
   await page.getByTestId('claim-streak').click();
+  // page.goto is a full page load: let the claim's IndexedDB transaction commit before leaving.
+  await expect(page.getByTestId('sync-indicator')).toContainText('1 pending');
   await page.goto('/shop');
   await page.getByTestId(`buy-${BUY_ITEM}`).click();
 }
