@@ -59,16 +59,20 @@ export interface CacheRow {
   data: unknown;
 }
 
-export type MutationKind =
-  | 'claim_streak'
-  | 'record_app_played'
-  | 'increment_time_spent'
-  | 'buy_item'
-  | 'set_item_equipped'
-  | 'claim_battlepass_tier'
-  | 'submit_score'
-  | 'update_profile'
-  | 'send_chat_message';
+/** What the outbox may queue; the server's app_private.mutation_kinds must list the same (a db test checks). */
+export const MUTATION_KINDS = [
+  'claim_streak',
+  'record_app_played',
+  'increment_time_spent',
+  'buy_item',
+  'set_item_equipped',
+  'claim_battlepass_tier',
+  'submit_score',
+  'update_profile',
+  'send_chat_message',
+] as const;
+
+export type MutationKind = (typeof MUTATION_KINDS)[number];
 
 /**
  * The named arguments of each mutation's RPC without p_client_id (the outbox id travels beside them),

@@ -1,6 +1,7 @@
 // The RPCs' rules at their edges. PGlite has no clock control, so time moves by rewriting stored
 // instants backwards relative to the claiming transaction's now(), in that same transaction.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MUTATION_KINDS } from '../../../src/data/db.ts';
 import { as, balance, createPlayer, createUser, errorOf, giveCoins, tx, type Actor, type Engine, type TestDb } from '../harness.ts';
 
 const NOT_LOGGED_IN = 'Hey! You Must Be Logged In To Do That!';
@@ -389,6 +390,11 @@ export function rpcSuite(name: string, makeEngine: () => Promise<Engine>): void 
     });
 
     describe('apply_mutations', () => {
+      it('knows exactly the kinds the outbox can queue', async () => {
+        const { rows } = await db.query<{ kind: string }>('select kind from app_private.mutation_kinds order by kind');
+        expect(rows.map((row) => row.kind)).toEqual([...MUTATION_KINDS].sort());
+      });
+
       it('applies every operation of a batch on its own, each at most once', async () => {
         await giveCoins(db, me, 50);
         const ops = [
