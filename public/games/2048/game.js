@@ -1,3 +1,4 @@
+import { loadBest, saveBest } from '../best.js';
 import { reportReady, reportScore } from '../bridge.js';
 
 const N = 4;
@@ -31,22 +32,6 @@ const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 const elements = new Map();
 let grid, score, best, moves, won, state, nextId = 1;
 let geometry = { cell: 70, gap: 10 };
-
-function loadBest() {
-  try {
-    return Number(localStorage.getItem(BEST_KEY)) || 0;
-  } catch {
-    return 0;
-  }
-}
-
-function saveBest(value) {
-  try {
-    localStorage.setItem(BEST_KEY, String(value));
-  } catch {
-    // Storage can be off (private mode, sandboxed frame): the best score then lasts for this visit.
-  }
-}
 
 function setState(next) {
   state = next;
@@ -172,7 +157,7 @@ function updateScore() {
   if (score > best) {
     best = score;
     bestEl.textContent = String(best);
-    saveBest(best);
+    saveBest(BEST_KEY, best);
   }
 }
 
@@ -294,7 +279,7 @@ document.getElementById('restart').addEventListener('click', (event) => {
   event.currentTarget.blur();
 });
 
-best = loadBest();
+best = loadBest(BEST_KEY);
 bestEl.textContent = String(best);
 reset();
 new ResizeObserver(fit).observe(stage);

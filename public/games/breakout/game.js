@@ -1,3 +1,4 @@
+import { loadBest, saveBest } from '../best.js';
 import { reportReady, reportScore } from '../bridge.js';
 
 const W = 480;
@@ -29,22 +30,6 @@ const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
 const held = { left: false, right: false };
 let bricks, paddleX, ball, stuck, score, lives, level, state, best, last, particles, running = false;
-
-function loadBest() {
-  try {
-    return Number(localStorage.getItem(BEST_KEY)) || 0;
-  } catch {
-    return 0;
-  }
-}
-
-function saveBest(value) {
-  try {
-    localStorage.setItem(BEST_KEY, String(value));
-  } catch {
-    // Storage can be off (private mode, sandboxed frame): the best score then lasts for this visit.
-  }
-}
 
 function setState(next) {
   state = next;
@@ -228,7 +213,7 @@ function gameOver() {
   if (score > best) {
     best = score;
     bestEl.textContent = String(best);
-    saveBest(best);
+    saveBest(BEST_KEY, best);
   }
   draw();
   reportScore(score, { canvas });
@@ -383,7 +368,7 @@ document.addEventListener('visibilitychange', () => {
   if (document.hidden) pause();
 });
 
-best = loadBest();
+best = loadBest(BEST_KEY);
 bestEl.textContent = String(best);
 reset();
 movePaddle(paddleX);

@@ -1,3 +1,4 @@
+import { loadBest, saveBest } from '../best.js';
 import { reportReady, reportScore } from '../bridge.js';
 
 const W = 360;
@@ -28,22 +29,6 @@ const clouds = [
   { x: 320, y: 60, s: 0.85 },
 ];
 let bird, pipes, score, state, best, last, overAt = 0, t = 0, groundShift = 0, running = false;
-
-function loadBest() {
-  try {
-    return Number(localStorage.getItem(BEST_KEY)) || 0;
-  } catch {
-    return 0;
-  }
-}
-
-function saveBest(value) {
-  try {
-    localStorage.setItem(BEST_KEY, String(value));
-  } catch {
-    // Storage can be off (private mode, sandboxed frame): the best score then lasts for this visit.
-  }
-}
 
 function setState(next) {
   state = next;
@@ -181,7 +166,7 @@ function crash() {
   if (score > best) {
     best = score;
     bestEl.textContent = String(best);
-    saveBest(best);
+    saveBest(BEST_KEY, best);
   }
   draw();
   reportScore(score, { canvas });
@@ -339,7 +324,7 @@ document.addEventListener('visibilitychange', () => {
   if (document.hidden) pause();
 });
 
-best = loadBest();
+best = loadBest(BEST_KEY);
 bestEl.textContent = String(best);
 reset();
 new ResizeObserver(fit).observe(stage);

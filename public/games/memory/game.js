@@ -1,3 +1,4 @@
+import { loadBest, saveBest } from '../best.js';
 import { reportReady, reportScore } from '../bridge.js';
 
 const COLS = 4;
@@ -30,22 +31,6 @@ const doneDetail = document.getElementById('done-detail');
 const announce = document.getElementById('announce');
 
 let deck, cards, open, pairs, moves, score, combo, state, best, cursor, mismatchTimer, elapsedMs, startedAt, clock;
-
-function loadBest() {
-  try {
-    return Number(localStorage.getItem(BEST_KEY)) || 0;
-  } catch {
-    return 0;
-  }
-}
-
-function saveBest(value) {
-  try {
-    localStorage.setItem(BEST_KEY, String(value));
-  } catch {
-    // Storage can be off (private mode, sandboxed frame): the best score then lasts for this visit.
-  }
-}
 
 function setState(next) {
   state = next;
@@ -179,7 +164,7 @@ function finish() {
   if (score > best) {
     best = score;
     bestEl.textContent = String(best);
-    saveBest(best);
+    saveBest(BEST_KEY, best);
   }
   reportScore(score);
 }
@@ -246,7 +231,7 @@ document.addEventListener('visibilitychange', () => {
   }
 });
 
-best = loadBest();
+best = loadBest(BEST_KEY);
 bestEl.textContent = String(best);
 reset();
 new ResizeObserver(fit).observe(stage);

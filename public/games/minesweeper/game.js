@@ -1,3 +1,4 @@
+import { loadBest, saveBest } from '../best.js';
 import { reportReady, reportScore } from '../bridge.js';
 
 const LEVELS = {
@@ -23,22 +24,6 @@ const bestEl = document.getElementById('best');
 const announce = document.getElementById('announce');
 
 let level, cells, buttons, state, flagMode = false, revealedSafe, flags, elapsedMs, startedAt, timer, best, cursor;
-
-function loadBest() {
-  try {
-    return Number(localStorage.getItem(BEST_KEY)) || 0;
-  } catch {
-    return 0;
-  }
-}
-
-function saveBest(value) {
-  try {
-    localStorage.setItem(BEST_KEY, String(value));
-  } catch {
-    // Storage can be off (private mode, sandboxed frame): the best score then lasts for this visit.
-  }
-}
 
 function setState(next) {
   state = next;
@@ -242,7 +227,7 @@ function finish(won) {
   if (score > best) {
     best = score;
     bestEl.textContent = String(best);
-    saveBest(best);
+    saveBest(BEST_KEY, best);
   }
   reportScore(score, { title: won ? 'Minesweeper · cleared' : 'Minesweeper' });
 }
@@ -345,7 +330,7 @@ document.addEventListener('visibilitychange', () => {
   }
 });
 
-best = loadBest();
+best = loadBest(BEST_KEY);
 bestEl.textContent = String(best);
 reset();
 new ResizeObserver(fit).observe(stage);

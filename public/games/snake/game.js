@@ -1,3 +1,4 @@
+import { loadBest, saveBest } from '../best.js';
 import { reportReady, reportScore } from '../bridge.js';
 
 const CELLS = 20;
@@ -28,22 +29,6 @@ const bestEl = document.getElementById('best');
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
 let snake, dir, queue, food, score, stepMs, state, acc, last, best, pulse;
-
-function loadBest() {
-  try {
-    return Number(localStorage.getItem(BEST_KEY)) || 0;
-  } catch {
-    return 0;
-  }
-}
-
-function saveBest(value) {
-  try {
-    localStorage.setItem(BEST_KEY, String(value));
-  } catch {
-    // Storage can be off (private mode, sandboxed frame): the best score then lasts for this visit.
-  }
-}
 
 function setState(next) {
   state = next;
@@ -132,7 +117,7 @@ function gameOver() {
   if (score > best) {
     best = score;
     bestEl.textContent = String(best);
-    saveBest(best);
+    saveBest(BEST_KEY, best);
   }
   draw();
   reportScore(score, { canvas });
@@ -283,7 +268,7 @@ document.addEventListener('visibilitychange', () => {
   if (document.hidden) pause();
 });
 
-best = loadBest();
+best = loadBest(BEST_KEY);
 bestEl.textContent = String(best);
 reset();
 new ResizeObserver(fit).observe(stage);
