@@ -194,3 +194,21 @@ test("another student's profile shows public fields only", async ({ page }) => {
   await page.goto('/profile/nobody_here_xyz');
   await expect(page.getByText('There is no student called @nobody_here_xyz.')).toBeVisible();
 });
+
+test('signed in and offline, the navbar fits one row on a 1280 px Chromebook screen', async ({ page, context }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await signInNewStudent(page);
+  await page.goto('/leaderboard');
+  const navbar = page.getByTestId('navbar');
+  await expect(navbar.getByTestId('account-username')).toBeVisible();
+  await context.setOffline(true);
+  await expect(navbar.getByTestId('sync-indicator')).toHaveText('Offline');
+  const brand = await navbar.locator('.brand').boundingBox();
+  const account = await navbar.getByTestId('account-link').boundingBox();
+  expect(brand).not.toBeNull();
+  expect(account).not.toBeNull();
+  // One row: the last item's box overlaps the brand's vertical band.
+  expect(account!.y).toBeLessThan(brand!.y + brand!.height);
+  const links = navbar.locator('.nav-links');
+  expect(await links.evaluate((list) => list.scrollWidth <= list.clientWidth)).toBe(true);
+});

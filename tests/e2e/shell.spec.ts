@@ -106,7 +106,7 @@ test.describe('default layout', () => {
     await page.goto('/leaderboard');
     const navbar = page.getByTestId('navbar');
     await expect(navbar).toBeVisible();
-    for (const name of ['Games', 'Leaderboard', 'Streak', 'Chat', 'Profile', 'Settings', 'Sign in']) {
+    for (const name of ['Games', 'Leaderboard', 'Streak', 'Chat', 'Settings', 'Sign in']) {
       await expect(navbar.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await expect(page.getByTestId('second-footer')).toBeVisible();
