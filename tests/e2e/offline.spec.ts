@@ -226,6 +226,35 @@ test.describe('offline', () => {
     await expect.poll(expiresAt, { timeout: 20_000 }).toBeGreaterThan(Date.now() / 1000);
   });
 
+  test('a profile edit made offline shows at once, survives a reload and reaches the server', async ({ page, context }) => {
+    const student = await onboardedStudent(page);
+    await installServiceWorker(page);
+    await expect(page.getByTestId('account-link')).not.toHaveText('Sign in');
+    await page.goto('/profile');
+    await expect(page.getByTestId('icon-picker')).toBeVisible();
+
+    await goOffline(context);
+    const username = `off_${Date.now().toString(36).slice(-8)}`;
+    await page.locator('#profile-username-input').fill(username);
+    await page.locator('#profile-about-input').fill('Written on the bus');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByText('sent to the server when you are back online')).toBeVisible();
+    await expect(page.getByTestId('account-username')).toHaveText(username);
+    await expect(page.getByTestId('sync-indicator')).toHaveText('Offline · 1 pending');
+
+    await page.reload();
+    await expect(page.getByTestId('account-username')).toHaveText(username);
+    await expect(page.getByTestId('sync-indicator')).toHaveText('Offline · 1 pending');
+    const serverProfile = () => serviceSelect<{ username: string; user_about: string | null }>('my_users', `user_id=eq.${student.userId}&select=username,user_about`);
+    expect((await serverProfile())[0]?.username).not.toBe(username);
+
+    await goOnline(context);
+    await expect(page.getByTestId('sync-indicator')).toHaveCount(0, { timeout: 20_000 });
+    expect(await serverProfile()).toEqual([{ username, user_about: 'Written on the bus' }]);
+    await page.reload();
+    await expect(page.getByTestId('account-username')).toHaveText(username);
+  });
+
   test('a change the server refuses shows as failed with why, is rolled back, and can be discarded', async ({ page, context }) => {
     const student = await readyStudent(page);
     await goOffline(context);
