@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './tests/e2e/support/chromium.ts';
 
 // The suite runs the portal exactly as `npm start` does, on a throw-away data folder, so every run
 // starts from a fresh database. Workers inherit the folder through the environment.
@@ -11,8 +12,7 @@ process.env.E2E_PORT ??= '4173';
 process.env.E2E_BACKEND_PORT ??= '54329';
 const appUrl = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
-// Browsers cannot be downloaded by Playwright on the machines we target: drive the system Chromium,
-// never a branded channel.
+// The system Chromium (see chromiumLaunchOptions), never a branded channel.
 const desktopChrome = { ...devices['Desktop Chrome'], channel: undefined };
 
 export default defineConfig({
@@ -22,18 +22,7 @@ export default defineConfig({
   reporter: 'list',
   use: {
     baseURL: appUrl,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: 'chromium', use: desktopChrome }],
   webServer: {
@@ -45,6 +34,9 @@ export default defineConfig({
       `--out-dir ${join(process.env.E2E_DATA_DIR, 'dist')}`,
     ].join(' '),
     url: appUrl,
+    // The variant layout runs only on configured hosts. The suite's pages use 127.0.0.1, so naming the other
+    // loopback name here changes nothing for them, and lets a test reach the same server as a configured host.
+    env: { VITE_VARIANT_HOSTS: 'localhost' },
     // Never reuse a server left running: it may serve an older build or another database.
     reuseExistingServer: false,
     timeout: 180_000,

@@ -118,6 +118,21 @@ export interface FavouriteRow {
   created_at: string;
 }
 
+/**
+ * A chat message as the student `viewer` last read it (get_chat_messages answers per reader: a hidden
+ * message reaches only its author, client_id only the sender), kept so the chat opens offline.
+ */
+export interface ChatMessageRow {
+  viewer: string;
+  id: number;
+  user_id: string;
+  username: string | null;
+  icon: string | null;
+  body: string;
+  created_at: string;
+  client_id: string | null;
+}
+
 export class PortalDB extends Dexie {
   apps!: EntityTable<AppRow, 'id'>;
   profile!: EntityTable<ProfileRow, 'user_id'>;
@@ -131,6 +146,7 @@ export class PortalDB extends Dexie {
   cache!: EntityTable<CacheRow, 'key'>;
   outbox!: EntityTable<OutboxItem, 'seq'>;
   favourites!: Table<FavouriteRow, [string, string]>;
+  chatMessages!: Table<ChatMessageRow, [string, number]>;
 
   constructor(name: string = DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -149,6 +165,9 @@ export class PortalDB extends Dexie {
       cache: 'key',
       outbox: '++seq, &id, userId, status, [userId+status]',
       favourites: '[user_id+app_id], user_id',
+    });
+    this.version(2).stores({
+      chatMessages: '[viewer+id], viewer',
     });
   }
 }

@@ -1,11 +1,13 @@
-// Issue #8 in the browser: the chat between two students (one of them offline for a while), the
-// chat's rate limit, creator tools from a granted creator to /yt, the non-creator message, the
-// variant layout, the time check, the takedown form, the offline cache page, and that with no
-// analytics key nothing leaves for anywhere but this machine.
+// Issue #8 in the browser: the chat between two students (one of them offline for a while), the chat
+// opened offline from the device's copy, the chat's rate limit, creator tools from a granted creator
+// to /yt, the non-creator message, the variant layout on a configured host, the time check, the
+// takedown form, the offline cache page and its offline pack of games from another website, and that
+// with no analytics key nothing leaves for anywhere but this machine.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { backendUrl, localKeys, serviceSelect, signInNewStudent, type Student } from './support/backend.ts';
+import { startGameHost } from './support/gameHost.ts';
 
 const RATE_LIMITED = 'You are sending messages too fast: at most 5 messages every 10 seconds. Wait a moment and try again.';
 const NOT_A_CREATOR_START = 'Creator tools are for approved creators.';
@@ -46,6 +48,16 @@ async function goOffline(context: BrowserContext): Promise<void> {
 async function goOnline(context: BrowserContext): Promise<void> {
   await context.unroute(`${backendUrl}/**`, backendGone);
   await context.setOffline(false);
+}
+
+/** Loads the portal once and waits until its service worker controls the page, so it opens offline. */
+async function installServiceWorker(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
 test.describe('chat', () => {
@@ -96,6 +108,31 @@ test.describe('chat', () => {
       await ctxA.close();
       await ctxB.close();
     }
+  });
+
+  test('the chat opens offline with the last messages, and one written offline lands once when back online', async ({ page, context }) => {
+    await signInNewStudent(page);
+    await installServiceWorker(page);
+    await openChat(page);
+    const seen = `read before going offline ${Date.now()}`;
+    await say(page, seen);
+    await expect(page.getByTestId('chat-message').filter({ hasText: seen })).toHaveCount(1);
+
+    await goOffline(context);
+    await page.reload();
+    await expect(page.getByTestId('chat-offline')).toBeVisible();
+    await expect(page.getByTestId('chat-message').filter({ hasText: seen })).toHaveCount(1);
+    const queued = `written offline ${Date.now()}`;
+    await say(page, queued);
+    await expect(page.getByTestId('chat-pending').filter({ hasText: queued })).toContainText('Waiting for a connection');
+    await shot(page, 'chat-opened-offline');
+
+    await goOnline(context);
+    await expect(page.getByTestId('chat-message').filter({ hasText: queued })).toHaveCount(1, { timeout: 20_000 });
+    await expect(page.getByTestId('chat-pending')).toHaveCount(0);
+    await expect(page.getByTestId('chat-offline')).toHaveCount(0);
+    await expect(page.getByTestId('chat-message').filter({ hasText: seen })).toHaveCount(1);
+    expect(await serviceSelect('chat_messages', `select=id&body=eq.${encodeURIComponent(queued)}`)).toHaveLength(1);
   });
 
   test('the sixth quick message is refused with the rate limit message', async ({ page }) => {
@@ -168,10 +205,46 @@ test.describe('creator tools', () => {
 });
 
 test.describe('variant layout', () => {
-  test("flag 'test' on a variant host shows the dark green theme and the banner rule", async ({ page }) => {
+  // The e2e build lists localhost as a variant host (playwright.config.ts) while the suite runs on 127.0.0.1:
+  // the same server, reached under a configured and an unconfigured host name. With no analytics key the
+  // flag value comes from the tester's ?flag= override, which does not force the layout: the host still decides.
+  const variantHost = `http://localhost:${process.env.E2E_PORT}`;
+  const DARK_GREEN = 'rgb(29, 44, 19)';
+  const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+  test("on a configured host, flag 'test' shows the dark green theme and the banner rule", async ({ page }) => {
+    await page.goto(`${variantHost}/?flag=test`);
+    await expect(page.getByTestId('variant-footer')).toBeVisible();
+    await expect.poll(() => background(page)).toBe(DARK_GREEN);
+    await expect(page.getByTestId('variant-banner')).toHaveCount(0);
+    await page.goto(`${variantHost}/leaderboard`);
+    await expect(page.getByTestId('variant-footer')).toBeVisible();
+    await expect(page.getByTestId('variant-banner')).toHaveCount(0);
+    await page.goto(`${variantHost}/puzzle`);
+    await expect(page.getByTestId('variant-banner')).toBeVisible();
+    await page.goto(`${variantHost}/creator/1/2`);
+    await expect(page.getByTestId('variant-banner')).toBeVisible();
+    await shot(page, 'variant-host');
+
+    await page.goto(`${variantHost}/?flag=control`);
+    await expect(page.getByTestId('footer')).toBeVisible();
+    await expect(page.getByTestId('variant-footer')).toHaveCount(0);
+    await expect.poll(() => background(page)).not.toBe(DARK_GREEN);
+  });
+
+  test("flag 'test' on a host that is not configured keeps the default layout and light theme", async ({ page }) => {
+    await page.goto('/?flag=test');
+    await expect(page.getByTestId('footer')).toBeVisible();
+    await expect(page.getByTestId('variant-footer')).toHaveCount(0);
+    await expect.poll(() => background(page)).toBe('rgb(241, 245, 249)');
+    await page.goto('/puzzle');
+    await expect(page.getByTestId('variant-banner')).toHaveCount(0);
+  });
+
+  test("the tester's override shows the variant on any host", async ({ page }) => {
     await page.goto('/?layout=variant&flag=test');
     await expect(page.getByTestId('variant-footer')).toBeVisible();
-    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(29, 44, 19)');
+    await expect.poll(() => background(page)).toBe(DARK_GREEN);
     await expect(page.getByTestId('variant-banner')).toHaveCount(0);
     await page.goto('/chad');
     await expect(page.getByTestId('page-chat')).toBeVisible();
@@ -183,7 +256,7 @@ test.describe('variant layout', () => {
     await shot(page, 'variant');
     await page.goto('/?layout=reset');
     await expect(page.getByTestId('footer')).toBeVisible();
-    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe('rgb(29, 44, 19)');
+    await expect.poll(() => background(page)).not.toBe(DARK_GREEN);
   });
 });
 
@@ -314,6 +387,77 @@ test.describe('utility pages', () => {
     await expect(page.getByText('Offline copy cleared.')).toBeVisible();
     expect(await page.evaluate(async () => (await caches.keys()).length)).toBe(0);
     expect(await outboxCount()).toBe(before);
+  });
+
+  test('a single-page game from another website, kept in the offline pack, plays sandboxed with no network', async ({ page, context }) => {
+    const host = await startGameHost();
+    let hostOpen = true;
+    try {
+      const games = [
+        { id: 'e2e-tap-tally', title: 'Tap Tally', path: '/tap-tally/' },
+        { id: 'e2e-tap-tally-locked', title: 'Tap Tally Locked', path: '/tap-tally-locked/' },
+        { id: 'e2e-split-sprint', title: 'Split Sprint', path: '/split-sprint/' },
+      ].map(({ id, title, path }) => ({
+        id,
+        title,
+        slug: `/${id}`,
+        category: 'Arcade',
+        description: `${title}, a game from another website.`,
+        thumbnail: null,
+        url: `${host.origin}${path}`,
+        bundled: false,
+        created_at: '2026-01-01T00:00:00+00:00',
+      }));
+      // The server's catalogue plus these three, for this page only: other tests count the shared catalogue.
+      const catalogue = `${backendUrl}/rest/v1/rpc/get_apps_ordered_by_title*`;
+      await page.route(catalogue, async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, json: [...((await response.json()) as unknown[]), ...games] });
+      });
+      await installServiceWorker(page);
+
+      await page.goto('/cache');
+      const row = (title: string) => page.getByTestId('offline-game').filter({ has: page.getByRole('checkbox', { name: title, exact: true }) });
+      await expect(row('Tap Tally')).toContainText(`Plays from ${new URL(host.origin).host}`);
+
+      await row('Tap Tally Locked').getByRole('checkbox').click();
+      await expect(row('Tap Tally Locked').getByTestId('offline-refusal')).toHaveText(
+        'Tap Tally Locked cannot be kept offline: its website does not let other sites save a copy of it. It still plays online.',
+      );
+      await expect(row('Tap Tally Locked').getByRole('checkbox')).not.toBeChecked();
+      await row('Split Sprint').getByRole('checkbox').click();
+      await expect(row('Split Sprint').getByTestId('offline-refusal')).toContainText('it loads 3 more files (pictures, sounds or scripts)');
+      await expect(row('Split Sprint').getByRole('checkbox')).not.toBeChecked();
+      await row('Tap Tally').getByRole('checkbox').click();
+      await expect(row('Tap Tally')).toContainText(/In your offline pack · \d+ B/);
+      await expect(row('Tap Tally').getByRole('checkbox')).toBeChecked();
+      await expect(row('Tap Tally').getByTestId('offline-refusal')).toHaveCount(0);
+      await shot(page, 'offline-pack');
+
+      // The game's website and the backend are gone, and the browser has no network.
+      await page.unroute(catalogue);
+      await host.close();
+      hostOpen = false;
+      await goOffline(context);
+      await page.goto('/class/tap-tally');
+      await expect(page.getByTestId('pack-copy-note')).toBeVisible();
+      const game = page.frameLocator('[data-testid="game-frame"]');
+      await expect(game.getByRole('heading', { name: 'Tap Tally' })).toBeVisible();
+      await expect(game.locator('#taps')).toHaveText('Taps: 0');
+      await game.getByRole('button', { name: 'Tap' }).click();
+      await game.getByRole('button', { name: 'Tap' }).click();
+      await expect(game.locator('#taps')).toHaveText('Taps: 2');
+      // An opaque origin: the copy cannot read the portal's storage, where the session lives.
+      await expect(game.locator('#origin')).toHaveText('origin: null · storage: blocked');
+      await expect(page.getByTestId('game-frame')).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-pointer-lock');
+      await shot(page, 'offline-pack-play');
+
+      await page.goto('/class/tap-tally-locked');
+      await expect(page.getByTestId('game-frame')).toHaveAttribute('src', `${host.origin}/tap-tally-locked/`);
+      await expect(page.getByTestId('pack-copy-note')).toHaveCount(0);
+    } finally {
+      if (hostOpen) await host.close();
+    }
   });
 
   test('the legal pages are written for students', async ({ page }) => {

@@ -11,13 +11,14 @@ import { MutationRefused } from '../../sync/effects.ts';
 import { discard, enqueue } from '../../sync/outbox.ts';
 import '../utility/forms.css';
 import './chat.css';
+import { readChatMirror, storeChatPage } from './chatMirror.ts';
 import {
   CHAT_ALREADY_REPORTED,
   CHAT_MAX_LENGTH,
+  CHAT_PAGE_SIZE,
   CHAT_POLL_MS,
   CHAT_RATE_LIMIT,
   CHAT_REPORTED,
-  mergeMessages,
   pollSince,
   validateChatBody,
   type ChatMessage,
@@ -37,35 +38,45 @@ function useVisible(): boolean {
   return visible;
 }
 
-/** The room's messages, polled with a cursor every few seconds while the page is visible. */
-function useRoom(runtime: PortalRuntime) {
-  const [messages, setMessages] = useState<ChatMessage[]>([]);
-  const [loaded, setLoaded] = useState(false);
+const NO_MESSAGES: ChatMessage[] = [];
+
+/**
+ * The room's messages, rendered from the device's copy (so they show offline) and refreshed every few
+ * seconds while the page is visible: the newest page first, then only what came after the newest
+ * message held (a cursor).
+ */
+function useRoom(runtime: PortalRuntime, userId: string) {
+  const messages = useLiveQuery(() => readChatMirror(runtime.db, userId), [runtime, userId]);
+  const [polled, setPolled] = useState(false);
   const [reachable, setReachable] = useState(true);
-  const messagesRef = useRef<ChatMessage[]>([]);
   const inFlight = useRef(false);
+  const newestLoaded = useRef(false);
   const visible = useVisible();
 
   const poll = useCallback(async () => {
     if (inFlight.current) return;
     inFlight.current = true;
     try {
-      const since = pollSince(messagesRef.current);
-      const { data, error } = await runtime.supabase.rpc('get_chat_messages', since === undefined ? {} : { p_since: since });
+      const known = await readChatMirror(runtime.db, userId);
+      const since = newestLoaded.current ? pollSince(known) : undefined;
+      const { data, error } = await runtime.supabase.rpc(
+        'get_chat_messages',
+        since === undefined ? { p_limit: CHAT_PAGE_SIZE } : { p_since: since, p_limit: CHAT_PAGE_SIZE },
+      );
       if (error) {
         setReachable(false);
         return;
       }
       setReachable(true);
-      messagesRef.current = mergeMessages(messagesRef.current, (data ?? []) as ChatMessage[]);
-      setMessages(messagesRef.current);
-      setLoaded(true);
+      await storeChatPage(runtime.db, userId, (data ?? []) as ChatMessage[], { newestPage: since === undefined });
+      newestLoaded.current = true;
+      setPolled(true);
     } catch {
       setReachable(false);
     } finally {
       inFlight.current = false;
     }
-  }, [runtime]);
+  }, [runtime, userId]);
 
   useEffect(() => {
     if (!visible) return;
@@ -74,7 +85,8 @@ function useRoom(runtime: PortalRuntime) {
     return () => window.clearInterval(timer);
   }, [poll, visible]);
 
-  return { messages, loaded, reachable, poll };
+  const shown = messages ?? NO_MESSAGES;
+  return { messages: shown, loaded: messages !== undefined && (polled || shown.length > 0), reachable, poll };
 }
 
 function ReportButton({ runtime, message, userId }: { runtime: PortalRuntime; message: ChatMessage; userId: string }) {
@@ -125,7 +137,7 @@ function PendingMessage({ runtime, item, onRetry }: { runtime: PortalRuntime; it
 
 function ChatRoom({ runtime, userId }: { runtime: PortalRuntime; userId: string }) {
   const ids = useId();
-  const { messages, loaded, reachable, poll } = useRoom(runtime);
+  const { messages, loaded, reachable, poll } = useRoom(runtime, userId);
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const logRef = useRef<HTMLOListElement>(null);
@@ -192,7 +204,7 @@ function ChatRoom({ runtime, userId }: { runtime: PortalRuntime; userId: string 
     <>
       {!reachable && (
         <p className="chat-connection" role="status" data-testid="chat-offline">
-          Cannot reach the chat right now. Showing the messages loaded so far; what you send is queued.
+          Cannot reach the chat right now. Showing the messages saved on this device; what you send is queued.
         </p>
       )}
       <div className="chat">

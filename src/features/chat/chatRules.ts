@@ -3,6 +3,10 @@
 export const CHAT_MAX_LENGTH = 500;
 export const CHAT_RATE_LIMIT = { messages: 5, perSeconds: 10 } as const;
 export const CHAT_POLL_MS = 3000;
+/** Messages per get_chat_messages call: the newest ones on a first load, the oldest after the cursor on later polls. */
+export const CHAT_PAGE_SIZE = 50;
+/** Messages this device keeps per student, so the chat opens offline with the latest ones. */
+export const CHAT_MIRROR_KEEP = 200;
 /**
  * How far before the newest message seen a poll starts: a message that committed late (a batch, a
  * slow request) still has an older created_at than ours, so each poll looks a little back and the
@@ -33,7 +37,8 @@ export function validateChatBody(body: string): string | null {
   return null;
 }
 
-function order(a: ChatMessage, b: ChatMessage): number {
+/** Oldest first, ties broken by id: the order the chat shows. */
+export function compareMessages(a: ChatMessage, b: ChatMessage): number {
   const at = Date.parse(a.created_at);
   const bt = Date.parse(b.created_at);
   return at === bt ? a.id - b.id : at - bt;
@@ -45,7 +50,7 @@ export function mergeMessages(known: readonly ChatMessage[], incoming: readonly 
   const byId = new Map<number, ChatMessage>();
   for (const message of known) byId.set(message.id, message);
   for (const message of incoming) byId.set(message.id, message);
-  return [...byId.values()].sort(order);
+  return [...byId.values()].sort(compareMessages);
 }
 
 /** The p_since of the next poll: a little before the newest message, or undefined for the first load. */
@@ -53,4 +58,21 @@ export function pollSince(messages: readonly ChatMessage[], overlapMs: number = 
   const newest = messages.at(-1);
   if (newest === undefined) return undefined;
   return new Date(Date.parse(newest.created_at) - overlapMs).toISOString();
+}
+
+/**
+ * Whether the newest page of the room (a first load) cannot be joined to what the device kept: the page
+ * is full and begins after the newest kept message, so messages in between may be missing. The kept
+ * messages are then dropped rather than shown above a silent gap.
+ */
+export function pageLeavesGap(known: readonly ChatMessage[], newestPage: readonly ChatMessage[], pageSize: number = CHAT_PAGE_SIZE): boolean {
+  const newestKnown = known.at(-1);
+  const oldestFetched = newestPage[0];
+  if (newestKnown === undefined || oldestFetched === undefined || newestPage.length < pageSize) return false;
+  return compareMessages(oldestFetched, newestKnown) > 0;
+}
+
+/** The newest `keep` messages of an oldest-first list. */
+export function newestMessages(messages: readonly ChatMessage[], keep: number = CHAT_MIRROR_KEEP): ChatMessage[] {
+  return messages.slice(Math.max(messages.length - keep, 0));
 }

@@ -40,7 +40,8 @@ export default function PrivacyPage() {
           </li>
           <li>
             <strong>Chat:</strong> the messages you send in the chat, with the time, and any reports you make. Other signed-in
-            students can read your messages; moderators read reported ones.
+            students can read your messages; moderators read reported ones. Your device keeps the latest messages you have seen, so
+            the chat opens offline.
           </li>
           <li>
             <strong>Creator accounts:</strong> if you are an approved creator, the social accounts and video links you add are public.
@@ -67,7 +68,8 @@ export default function PrivacyPage() {
         <h2>Who can see it</h2>
         <p>
           Only the people who run the portal can see your account data, and only to keep the portal running and safe. Games from
-          other websites are shown from those websites, which have their own privacy policies.
+          other websites are shown from those websites, which have their own privacy policies; a game you keep in your offline pack
+          is played from the copy on your device, shut off from your account and the portal’s data.
         </p>
 
         <h2>Getting your data deleted</h2>
@@ -78,7 +80,8 @@ export default function PrivacyPage() {
           chat messages.
         </p>
         <p>
-          To remove what is kept on your device, clear the <Link to="/cache">offline cache</Link> or your browser’s site data.
+          To remove what is kept on your device, clear the <Link to="/cache">offline cache</Link> (the saved portal and games) or
+          your browser’s site data for the portal (everything, including the chat messages kept for offline reading).
         </p>
 
         <h2>Changes</h2>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { GameScoreMessage } from '../../domain/gameBridge.ts';
+import { packSrcdoc } from '../../domain/offlinePack.ts';
 import { acceptGameMessage } from './gameMessages.ts';
 
 /**
@@ -9,19 +10,24 @@ import { acceptGameMessage } from './gameMessages.ts';
  * page, which is acceptable only because these files ship with the portal.
  */
 export const BUNDLED_SANDBOX = 'allow-scripts allow-same-origin allow-pointer-lock';
-/** Anything else runs with an opaque origin: it can never touch the portal's storage or session. */
+/**
+ * Anything else runs with an opaque origin: it can never touch the portal's storage or session. That
+ * holds for an offline-pack copy too, although its srcdoc page would otherwise share the portal's origin.
+ */
 export const EXTERNAL_SANDBOX = 'allow-scripts allow-forms allow-pointer-lock';
 
 interface GameFrameProps {
   title: string;
   url: string;
+  /** The game's page kept in the offline pack: shown instead of loading `url`. */
+  packCopy?: string | undefined;
   /** The bundled game's id; null for external apps, which have no score bridge. */
   gameId: string | null;
   /** Called for each accepted score; keep it stable (useCallback), the listener is re-added when it changes. */
   onScore: (message: GameScoreMessage) => void;
 }
 
-export function GameFrame({ title, url, gameId, onScore }: GameFrameProps) {
+export function GameFrame({ title, url, packCopy, gameId, onScore }: GameFrameProps) {
   const container = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLIFrameElement>(null);
   const [fullscreen, setFullscreen] = useState(false);
@@ -52,9 +58,9 @@ export function GameFrame({ title, url, gameId, onScore }: GameFrameProps) {
       <div ref={container} className={fullscreen ? 'game-frame game-frame-full' : 'game-frame'}>
         <iframe
           ref={frame}
-          src={url}
+          {...(packCopy === undefined ? { src: url } : { srcDoc: packSrcdoc(packCopy, new URL(url, location.href).href) })}
           title={title}
-          sandbox={gameId === null ? EXTERNAL_SANDBOX : BUNDLED_SANDBOX}
+          sandbox={gameId === null || packCopy !== undefined ? EXTERNAL_SANDBOX : BUNDLED_SANDBOX}
           allow="fullscreen; autoplay; gamepad"
           referrerPolicy="no-referrer"
           data-testid="game-frame"

@@ -1,5 +1,6 @@
 import { categoryLabel } from '../catalogue/categories.ts';
 import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { bundledGameId, type GameScoreMessage } from '../../domain/gameBridge.ts';
 import type { CatalogueApp } from '../catalogue/catalogueApps.ts';
 import { AppScoreForm, type ScoreOffer } from './AppScoreForm.tsx';
@@ -7,6 +8,7 @@ import { GameFrame } from './GameFrame.tsx';
 import { proofFile } from './gameMessages.ts';
 import { HighScores } from './HighScores.tsx';
 import { useHighScores } from './useHighScores.ts';
+import { usePackCopy } from './usePackCopy.ts';
 import { usePlayTracking } from './usePlayTracking.ts';
 import '../catalogue/catalogue.css';
 import './player.css';
@@ -27,6 +29,7 @@ export function PlayerView({ app }: { app: CatalogueApp }) {
   const highScores = useHighScores(app.id);
   const now = useMinuteClock();
   usePlayTracking(app.id);
+  const pack = usePackCopy(app.url, app.bundled);
 
   const onScore = useCallback(
     (message: GameScoreMessage) => {
@@ -41,7 +44,17 @@ export function PlayerView({ app }: { app: CatalogueApp }) {
 
   return (
     <div className="player" data-testid="player">
-      <GameFrame title={app.title} url={app.url} gameId={gameId} onScore={onScore} />
+      {pack.state === 'checking' ? (
+        <div className="game-frame" aria-busy="true" />
+      ) : (
+        <GameFrame title={app.title} url={app.url} packCopy={pack.state === 'kept' ? pack.html : undefined} gameId={gameId} onScore={onScore} />
+      )}
+      {pack.state === 'kept' && (
+        <p className="player-pack-note" data-testid="pack-copy-note">
+          Playing the copy kept on this device in your offline pack, so it works with no connection. To play the website’s own
+          version again, untick it on the <Link to="/cache">offline cache</Link> page.
+        </p>
+      )}
       <p className="page-lead player-description" data-testid="app-description">
         {app.description} <span className="app-card-meta">({categoryLabel(app.category)})</span>
       </p>

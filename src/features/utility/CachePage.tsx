@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Page } from '../../app/Page.tsx';
+import { packRefusalMessage } from '../../domain/offlinePack.ts';
 import { mainSiteUrl } from '../../links.ts';
 import { useCatalogueApps, type CatalogueApp } from '../catalogue/catalogueApps.ts';
 import {
@@ -44,6 +45,7 @@ function useOfflineState(apps: CatalogueApp[] | null): [OfflineState | null, () 
 
 function GameRow({ app, state, onChange }: { app: CatalogueApp; state: OfflineState; onChange: () => void }) {
   const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const absolute = new URL(app.url, location.href).href;
   if (app.bundled) {
     const folder = gameFolder(app.url);
@@ -63,13 +65,18 @@ function GameRow({ app, state, onChange }: { app: CatalogueApp; state: OfflineSt
   const saved = state.pack.get(absolute);
   const toggle = async (keep: boolean) => {
     setBusy(true);
+    setRefusal(null);
     try {
       if (!keep) {
         await removeFromOfflinePack(app.url);
-      } else if (!(await addToOfflinePack(app.url))) {
-        toast.error(`${app.title} cannot be saved for offline play: its website does not allow it, or you are offline.`);
+      } else {
+        const result = await addToOfflinePack(app.url);
+        if (!result.ok) setRefusal(packRefusalMessage(app.title, result.refusal, result.files));
       }
       onChange();
+    } catch {
+      // The page broke off while it was being read, or the browser refused to store it.
+      setRefusal(packRefusalMessage(app.title, 'unreachable'));
     } finally {
       setBusy(false);
     }
@@ -83,6 +90,11 @@ function GameRow({ app, state, onChange }: { app: CatalogueApp; state: OfflineSt
       <span className={`offline-status${saved !== undefined ? ' kept' : ''}`}>
         {busy ? 'Saving…' : saved !== undefined ? `In your offline pack · ${formatBytes(saved)}` : `Plays from ${new URL(absolute).host}`}
       </span>
+      {refusal !== null && (
+        <p className="offline-refusal" role="alert" data-testid="offline-refusal">
+          {refusal}
+        </p>
+      )}
     </li>
   );
 }
@@ -141,7 +153,10 @@ export default function CachePage() {
       <section className="util-section" aria-labelledby="cache-pack">
         <h2 id="cache-pack">Offline pack</h2>
         <p className="cm-form-hint">
-          Games that come with the portal are always kept offline. Tick another game to keep it too, where its website allows it.
+          Games that come with the portal are always kept offline. Tick another game to keep it too: this works when its website
+          lets other sites save a copy, and when the game is a single page with its pictures, sounds and scripts inside it. A game
+          made of several files, or one that loads more while you play, cannot be kept yet; the portal checks when you tick it. A
+          kept game plays from the copy on this device, online and offline, in the same locked-down frame as on its website.
         </p>
         {apps === null || state === null ? (
           <p className="cm-form-hint">Loading the games…</p>

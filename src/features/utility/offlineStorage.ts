@@ -2,7 +2,13 @@
 // of the shell and bundled games, thumbnails, and the student's offline pack) next to IndexedDB
 // (the mirror and the outbox, which clearing caches never touches).
 
-/** The cache the offline pack's games are saved into (the service worker serves it cache-first). */
+import { externalReferences, type PackRefusal, type PackSaveResult } from '../../domain/offlinePack.ts';
+
+/**
+ * The cache the offline pack's games are saved into, one HTML page per game keyed by its address. The
+ * player reads it directly (src/features/player/usePackCopy.ts): a cross-origin frame's navigation never
+ * reaches the service worker, and a copy served from the portal's origin would run with its privileges.
+ */
 export const OFFLINE_PACK_CACHE = 'offline-pack';
 
 export interface StorageEstimate {
@@ -75,17 +81,56 @@ export async function offlinePackSizes(): Promise<Map<string, number>> {
   return sizes;
 }
 
-/** Saves a game's page into the offline pack; false when its site does not allow it (no CORS) or it is unreachable. */
-export async function addToOfflinePack(url: string): Promise<boolean> {
+function refused(refusal: PackRefusal, files?: number): PackSaveResult {
+  return files === undefined ? { ok: false, refusal } : { ok: false, refusal, files };
+}
+
+/**
+ * Why a CORS read of `url` failed: a plain (no-cors) request that gets through means the site answers
+ * but does not let this origin read it; one that fails too means no connection to it.
+ */
+async function whyUnreadable(url: string): Promise<PackRefusal> {
   try {
-    const absolute = new URL(url, location.href).href;
-    const response = await fetch(absolute, { mode: 'cors', credentials: 'omit' });
-    if (!response.ok) return false;
-    await (await caches.open(OFFLINE_PACK_CACHE)).put(absolute, response);
-    return true;
+    await fetch(url, { mode: 'no-cors', credentials: 'omit', cache: 'no-store' });
+    return 'no-cors';
   } catch {
-    return false;
+    return navigator.onLine ? 'unreachable' : 'offline';
   }
+}
+
+/**
+ * Saves a game's page into the offline pack, when it can be played from that one file: its site must
+ * allow reading it across origins (CORS) and the page must load no other file (see domain/offlinePack.ts).
+ */
+export async function addToOfflinePack(url: string): Promise<PackSaveResult> {
+  if (typeof caches === 'undefined') return refused('unsupported');
+  const absolute = new URL(url, location.href).href;
+  let response: Response;
+  try {
+    response = await fetch(absolute, { mode: 'cors', credentials: 'omit', cache: 'no-cache' });
+  } catch {
+    return refused(await whyUnreadable(absolute));
+  }
+  if (!response.ok) return refused('unreachable');
+  if (!/^(text\/html|application\/xhtml\+xml)\b/i.test(response.headers.get('content-type') ?? '')) return refused('not-a-page');
+  const html = await response.text();
+  const files = externalReferences(html);
+  if (files.length > 0) return refused('needs-files', files.length);
+  const copy = new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+  try {
+    await (await caches.open(OFFLINE_PACK_CACHE)).put(absolute, copy);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'QuotaExceededError') return refused('storage-full');
+    throw error;
+  }
+  return { ok: true };
+}
+
+/** The kept page of a game, or null when it is not in the offline pack. */
+export async function readOfflinePackCopy(url: string): Promise<string | null> {
+  if (typeof caches === 'undefined' || !(await caches.has(OFFLINE_PACK_CACHE))) return null;
+  const response = await (await caches.open(OFFLINE_PACK_CACHE)).match(new URL(url, location.href).href);
+  return response === undefined ? null : response.text();
 }
 
 export async function removeFromOfflinePack(url: string): Promise<void> {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_EMPTY, CHAT_TOO_LONG, mergeMessages, pollSince, validateChatBody, type ChatMessage } from '../../../src/features/chat/chatRules.ts';
+import {
+  CHAT_EMPTY,
+  CHAT_TOO_LONG,
+  mergeMessages,
+  newestMessages,
+  pageLeavesGap,
+  pollSince,
+  validateChatBody,
+  type ChatMessage,
+} from '../../../src/features/chat/chatRules.ts';
 
 function message(id: number, createdAt: string, body = `m${id}`): ChatMessage {
   return { id, user_id: 'u', username: 'ann', icon: null, body, created_at: createdAt, client_id: null };
@@ -33,5 +42,24 @@ describe('pollSince', () => {
   it('starts with no cursor, then looks back a little before the newest message', () => {
     expect(pollSince([])).toBeUndefined();
     expect(pollSince([message(1, '2026-01-01T10:00:00Z'), message(2, '2026-01-01T10:00:30Z')], 10_000)).toBe('2026-01-01T10:00:20.000Z');
+  });
+});
+
+describe('pageLeavesGap', () => {
+  const known = [message(1, '2026-01-01T10:00:00Z'), message(2, '2026-01-01T10:00:05Z')];
+
+  it('is true only for a full newest page that begins after the newest known message', () => {
+    expect(pageLeavesGap(known, [message(7, '2026-01-01T11:00:00Z'), message(8, '2026-01-01T11:00:01Z')], 2)).toBe(true);
+    expect(pageLeavesGap(known, [message(7, '2026-01-01T11:00:00Z')], 2)).toBe(false);
+    expect(pageLeavesGap(known, [message(2, '2026-01-01T10:00:05Z'), message(8, '2026-01-01T11:00:01Z')], 2)).toBe(false);
+    expect(pageLeavesGap([], [message(7, '2026-01-01T11:00:00Z'), message(8, '2026-01-01T11:00:01Z')], 2)).toBe(false);
+  });
+});
+
+describe('newestMessages', () => {
+  it('keeps the last ones of an oldest-first list', () => {
+    const list = [message(1, '2026-01-01T10:00:00Z'), message(2, '2026-01-01T10:00:01Z'), message(3, '2026-01-01T10:00:02Z')];
+    expect(newestMessages(list, 2).map((m) => m.id)).toEqual([2, 3]);
+    expect(newestMessages(list, 5)).toEqual(list);
   });
 });

@@ -1,5 +1,5 @@
-// The variant layout on a configured host, as the e2e override shows it: the real host check needs a
-// build with VITE_VARIANT_HOSTS, so the rule itself is checked here with a configured host list.
+// The rule behind the variant layout, over configured host lists. The e2e suite checks the same in the
+// browser on a build whose VITE_VARIANT_HOSTS lists localhost (tests/e2e/community.spec.ts).
 import { describe, expect, it } from 'vitest';
 import { chooseLayout, parseVariantHosts, THEMES } from '../../../src/domain/layout.ts';
 import { showsVariantBanner } from '../../../src/domain/banner.ts';

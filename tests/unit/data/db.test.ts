@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import Dexie from 'dexie';
-import { guardQuota, isQuotaExceeded, STORAGE_FULL_MESSAGE, StorageFullError } from '../../../src/data/db.ts';
+import { guardQuota, isQuotaExceeded, PortalDB, STORAGE_FULL_MESSAGE, StorageFullError } from '../../../src/data/db.ts';
 import { enqueue } from '../../../src/sync/outbox.ts';
 import { freshDb, USER } from '../sync/fakes.ts';
 
@@ -13,6 +14,7 @@ describe('the portal database', () => {
       [
         'apps',
         'cache',
+        'chatMessages',
         'coins',
         'favourites',
         'items',
@@ -25,6 +27,36 @@ describe('the portal database', () => {
         'streak',
       ].sort(),
     );
+  });
+
+  it('upgrades a device still on the first schema without losing its rows or its outbox', async () => {
+    const indexedDB = new IDBFactory();
+    const first = new Dexie('portal-upgrade', { indexedDB, IDBKeyRange });
+    // The first schema exactly as devices in the field hold it.
+    first.version(1).stores({
+      apps: 'id, title, category',
+      profile: 'user_id',
+      publicProfiles: 'user_id',
+      items: '[user_id+item], user_id, pendingOpId',
+      shopItems: 'id, type, listed',
+      coins: 'user_id',
+      ledger: 'key, user_id, opId, status',
+      streak: 'user_id',
+      leaderboards: 'key',
+      cache: 'key',
+      outbox: '++seq, &id, userId, status, [userId+status]',
+      favourites: '[user_id+app_id], user_id',
+    });
+    await first.table('coins').put({ user_id: USER, balance: 700, coinsGainedThisBattlePass: 700, pending: [] });
+    await first.table('outbox').add({ id: 'queued-claim', kind: 'claim_streak', args: {}, userId: USER, createdAt: 1, attempts: 0, status: 'queued', lastError: null });
+    first.close();
+
+    const upgraded = new PortalDB('portal-upgrade', { indexedDB, IDBKeyRange });
+    expect((await upgraded.coins.get(USER))?.balance).toBe(700);
+    expect((await upgraded.outbox.where('id').equals('queued-claim').first())?.status).toBe('queued');
+    await upgraded.chatMessages.put({ viewer: USER, id: 1, user_id: USER, username: null, icon: null, body: 'hi', created_at: '2026-01-01T00:00:00Z', client_id: null });
+    expect(await upgraded.chatMessages.where('viewer').equals(USER).count()).toBe(1);
+    expect(upgraded.verno).toBe(2);
   });
 
   it('keys unlocked items by user and item', async () => {
