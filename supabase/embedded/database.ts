@@ -1,6 +1,6 @@
 // PGlite opened on a data folder (or in memory), migrated like the Supabase CLI does, behind a
 // lockfile (PGlite has no cross-process lock) and a queue (one connection, one request at a time).
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -131,7 +131,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
   let pg: PGlite;
   try {
-    pg = await PGlite.create({ ...(dataDir ? { dataDir: join(dataDir, 'pg') } : {}), extensions: { pgcrypto } });
+    pg = await PGlite.create({
+      ...(dataDir ? { dataDir: join(dataDir, 'pg') } : {}),
+      extensions: { pgcrypto },
+      // Request values reach SQL as text. PGlite's own boolean serializer throws a plain Error on text
+      // such as 'abc' (a filter `?listed=eq.abc`, an RPC argument), which surfaced as HTTP 500; passed
+      // through, PostgreSQL refuses it with 22P02 and the caller gets the 400 PostgREST gives.
+      serializers: { [types.BOOL]: (value: unknown) => String(value) },
+    });
   } catch (error) {
     releaseLock();
     throw error;

@@ -667,6 +667,9 @@ async function rpc(deps: Deps, req: RestRequest, name: string): Promise<RestResu
     args = value ?? {};
   }
   return runAs(deps, req, async (tx) => {
+    // As PostgREST does: a GET (a link, a prefetch, a cache) never changes anything, so a function that
+    // writes fails with 25006 (HTTP 405) and must be called with POST.
+    if (fromQuery) await tx.query('set transaction read only');
     const candidates = await cachedFunctionsNamed(deps.cache, tx, name);
     if (!candidates.length) throw notFound(name, fromQuery ? [] : Object.keys(args));
     let fn: FnInfo;

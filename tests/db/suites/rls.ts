@@ -272,13 +272,13 @@ export function rlsSuite(name: string, makeEngine: () => Promise<Engine>): void 
         expect(error.code, column).toBe('42501');
       }
       const rows = await as(db, f.owner,
-        `update public.my_users set username = 'Owner_2', icon = 'duck_icon', user_about = 'hi', where_from = 'school', who_from = 'friend'
+        `update public.my_users set username = 'Owner_2', icon = 'default_fox', user_about = 'hi', where_from = 'school', who_from = 'friend'
           where user_id = $1 returning username, where_from`, [f.owner]);
       expect(rows).toEqual([{ username: 'Owner_2', where_from: 'school' }]);
     });
 
     it('accepts a PostgREST-style profile upsert of the owner and refuses one for someone else', async () => {
-      const upsert = `insert into public.my_users (user_id, username, user_about, icon) values ($1, $2, 'about', 'cat_icon')
+      const upsert = `insert into public.my_users (user_id, username, user_about, icon) values ($1, $2, 'about', 'default_cat')
         on conflict (user_id) do update set user_id = excluded.user_id, username = excluded.username,
           user_about = excluded.user_about, icon = excluded.icon returning username`;
       expect(await as(db, f.owner, upsert, [f.owner, 'Upserted'])).toEqual([{ username: 'Upserted' }]);

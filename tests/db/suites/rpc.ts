@@ -318,7 +318,7 @@ export function rpcSuite(name: string, makeEngine: () => Promise<Engine>): void 
       it('withdraws only one\'s own submission, and only before its proof is stored', async () => {
         const a = await submit(me, 'snake', 10);
         const b = await submit(me, 'snake', 20);
-        expect((await refusal(them, 'public.delete_score_submission($1)', [a])).code).toBe('P0002');
+        expect((await refusal(them, 'public.delete_score_submission($1)', [a])).code).toBe('22023');
         await call(me, 'public.delete_score_submission($1)', [a]);
         await proof(b, me);
         expect((await refusal(me, 'public.delete_score_submission($1)', [b])).code).toBe('P0001');

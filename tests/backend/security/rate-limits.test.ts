@@ -1,0 +1,138 @@
+// 200 rapid requests against every limit the server keeps (issue #10), all in flight at once: the
+// chat's 5 messages per 10 seconds (through the RPC, a direct insert and the outbox batch), one streak
+// claim a day, one time tick per 5 minutes, the 300 paid plays a day, and a purchase with coins for
+// one item only. The count the server booked is exactly the documented limit, every other request
+// gets a 4xx with the rule's text, and the server keeps serving everyone else. Sign-in attempts have
+// no limit in the embedded backend (hosted Supabase limits them per IP): 200 wrong passwords are all
+// refused, and the student can still sign in.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, newUser } from '../helpers.ts';
+import { Arena, messageOf, type Answer, type Student } from './arena.ts';
+
+const RAPID = 200;
+const RATE_LIMITED = 'You are sending messages too fast: at most 5 messages every 10 seconds. Wait a moment and try again.';
+
+let arena: Arena;
+
+beforeAll(async () => {
+  arena = await Arena.open();
+});
+afterAll(() => arena?.close());
+
+async function student(name: string): Promise<Student> {
+  const user = await newUser(arena.backend, name);
+  const profile = (await user.supabase.rpc('ensure_profile')).data as { username: string };
+  return { ...user, username: profile.username };
+}
+
+function burst(make: (i: number) => Promise<Answer>): Promise<Answer[]> {
+  return Promise.all(Array.from({ length: RAPID }, (_, i) => make(i)));
+}
+
+async function rows(table: string, filter: string): Promise<Record<string, unknown>[]> {
+  return (await arena.service(`/rest/v1/${table}?select=*&${filter}`)).body as Record<string, unknown>[];
+}
+
+/** Every refused request of a burst: a 4xx carrying `message`. */
+function expectRefusals(answers: Answer[], message: string | RegExp): void {
+  for (const answer of answers.filter((a) => a.status >= 300)) {
+    expect(answer.status, JSON.stringify(answer.body)).toBeGreaterThanOrEqual(400);
+    expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
+    expect(messageOf(answer)).toMatch(message);
+  }
+}
+
+async function stillServing(): Promise<void> {
+  const about = await arena.rpc(arena.bob, 'update_profile', { p_username: null, p_icon: null, p_user_about: 'still here', p_client_id: crypto.randomUUID() });
+  expect(about.status).toBe(200);
+  expect((await arena.rpc(arena.bob, 'get_chat_messages', { p_limit: 5 })).status).toBe(200);
+  expect((await arena.as(null, '/rest/v1/apps?select=id')).status).toBe(200);
+}
+
+describe(`${RAPID} rapid requests`, () => {
+  it('post exactly 5 chat messages through the RPC', async () => {
+    const carol = await student('carol_rate');
+    const answers = await burst((i) => arena.rpc(carol, 'send_chat_message', { p_body: `spam ${i}`, p_client_id: crypto.randomUUID() }));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+    expectRefusals(answers, RATE_LIMITED);
+    expect(await rows('chat_messages', `user_id=eq.${carol.id}`)).toHaveLength(5);
+    await stillServing();
+  });
+
+  it('post exactly 5 chat messages through direct inserts', async () => {
+    const dave = await student('dave_rate');
+    const answers = await burst((i) => arena.as(dave, '/rest/v1/chat_messages', { method: 'POST', body: JSON.stringify({ user_id: dave.id, body: `spam ${i}` }) }));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(5);
+    expectRefusals(answers, RATE_LIMITED);
+    expect(await rows('chat_messages', `user_id=eq.${dave.id}`)).toHaveLength(5);
+    await stillServing();
+  });
+
+  it('post exactly 5 chat messages through two outbox batches of 100 sent at once', async () => {
+    const erin = await student('erin_rate');
+    const batch = () => Array.from({ length: RAPID / 2 }, (_, i) => ({ id: crypto.randomUUID(), kind: 'send_chat_message', args: { p_body: `spam ${i}` } }));
+    const answers = await Promise.all([arena.rpc(erin, 'apply_mutations', { p_ops: batch() }), arena.rpc(erin, 'apply_mutations', { p_ops: batch() })]);
+    const results = answers.flatMap((a) => a.body as { ok: boolean; message?: string }[]);
+    expect(results).toHaveLength(RAPID);
+    expect(results.filter((r) => r.ok)).toHaveLength(5);
+    for (const r of results.filter((x) => !x.ok)) expect(r.message).toBe(RATE_LIMITED);
+    expect(await rows('chat_messages', `user_id=eq.${erin.id}`)).toHaveLength(5);
+    await stillServing();
+  });
+
+  it('claim the streak once and tick the time once, whatever the client ids', async () => {
+    const frank = await student('frank_rate');
+    const claims = await burst(() => arena.rpc(frank, 'claim_streak', { p_client_id: crypto.randomUUID() }));
+    expect(claims.filter((a) => a.status === 200)).toHaveLength(1);
+    expectRefusals(claims, 'You already claimed your streak today. Come back later!');
+    const ticks = await burst(() => arena.rpc(frank, 'increment_time_spent', { user_id: frank.id, increment_value: 5, p_client_id: crypto.randomUUID() }));
+    expect(ticks.filter((a) => a.status === 200)).toHaveLength(1);
+    expectRefusals(ticks, 'Time spent was already counted less than 5 minutes ago.');
+    const ledger = (await rows('coins_transactions', `user_id=eq.${frank.id}`)).map((r) => [r.amt, r.why]).sort();
+    expect(ledger).toEqual([[10, 'time spent (streak bonus x2)'], [100, 'streak claim']]);
+    expect((await rows('my_users', `user_id=eq.${frank.id}`))[0]).toMatchObject({ time_spent: 5, current_streak: 1 });
+    await stillServing();
+  });
+
+  it('record every play but pay only up to 300 plays a day', async () => {
+    const gina = await student('gina_rate');
+    // 150 plays already paid today: the burst may earn the other 150 of the day's 300, no more.
+    const today = Array.from({ length: 150 }, () => ({ user_id: gina.id, amt: 1, why: 'app played', created_at: new Date(Date.now() - 3_600_000).toISOString() }));
+    await arena.service('/rest/v1/coins_transactions', { method: 'POST', body: JSON.stringify(today) });
+    const apps = ['2048', 'snake', 'minesweeper', 'breakout', 'flappy', 'memory'];
+    const plays = await burst((i) => arena.rpc(gina, 'record_app_played', { p_app_id: apps[i % apps.length], p_client_id: crypto.randomUUID() }));
+    expect(plays.filter((a) => a.status === 200)).toHaveLength(RAPID);
+    expect(plays.map((a) => (a.body as { coins: number }).coins).filter((c) => c === 1)).toHaveLength(150);
+    const ledger = await rows('coins_transactions', `user_id=eq.${gina.id}`);
+    expect(ledger.map((r) => r.amt)).toEqual(Array.from({ length: 300 }, () => 1));
+    expect((await rows('my_users', `user_id=eq.${gina.id}`))[0]).toMatchObject({ apps_played: apps.length });
+    await stillServing();
+  });
+
+  it('sell one item to a student who can afford one, however many purchases race', async () => {
+    const hank = await student('hank_rate');
+    await arena.service('/rest/v1/coins_transactions', { method: 'POST', body: JSON.stringify({ user_id: hank.id, amt: 1000, why: 'test grant' }) });
+    const items = ['sword_cursor', 'cat_background', 'pink_background', 'pixel_arrow_cursor', 'forest_background'];
+    const buys = await burst((i) => arena.rpc(hank, 'buy_item', { p_item_id: items[i % items.length], p_client_id: crypto.randomUUID() }));
+    expect(buys.filter((a) => a.status === 200)).toHaveLength(1);
+    expectRefusals(buys, /^(not enough coins|Item not unlocked, You already have it)$/);
+    expect(await rows('items_unlocked', `user_id=eq.${hank.id}`)).toHaveLength(1);
+    const balance = await arena.rpc(hank, 'get_coin_amt', { p_user_id: hank.id });
+    expect(Number(balance.body)).toBeGreaterThanOrEqual(0);
+    expect(Number(balance.body)).toBeLessThan(1000);
+    await stillServing();
+  });
+
+  it('refuse every wrong password without locking the student out', async () => {
+    const ivy = await student('ivy_rate');
+    const tries = await burst(async () => {
+      const { error } = await client(arena.backend).auth.signInWithPassword({ email: ivy.email, password: 'not the password' });
+      return { status: error?.status ?? 200, contentType: 'application/json', body: { message: error?.message ?? '' } };
+    });
+    expect(tries.every((a) => a.status === 400)).toBe(true);
+    expectRefusals(tries, 'Invalid login credentials');
+    const real = await client(arena.backend).auth.signInWithPassword({ email: ivy.email, password: ivy.password });
+    expect(real.error).toBeNull();
+    await stillServing();
+  });
+});

@@ -1,0 +1,310 @@
+// Every RPC the API roles can call, fuzzed through the gateway with a real student's session (issue
+// #10). The list comes from the database catalogue, so a new RPC without a case here fails the suite.
+// Each argument gets the values an attacker would try: another student's id, negative, huge (1e308,
+// 2^63), fractional, text for numbers, arrays, objects, null, NUL bytes, markup; plus a missing
+// argument, an unknown extra one, a GET for a write and an anonymous caller. Every refusal is a 4xx
+// with a JSON message, never a 5xx, and nothing the server holds changes. The last test makes the
+// valid call each case is built on, proving the refusals came from the fuzzed argument.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../supabase/embedded/database.ts';
+import { Arena, messageOf, type Answer } from './arena.ts';
+
+interface Fn {
+  /** name(arg, ...) with the input argument names, as the catalogue lists them. */
+  key: string;
+  name: string;
+  args: string[];
+  required: string[];
+  anon: boolean;
+  volatile: boolean;
+}
+
+interface RpcCase {
+  /** Arguments of a call that succeeds for alice (the last test makes it). */
+  valid: (a: Arena) => Record<string, unknown>;
+  /** Per argument, values the server must refuse with a 4xx. */
+  refuse?: (a: Arena) => Record<string, unknown[]>;
+  /** A read: each argument also gets every GENERIC value and must never fail with a 5xx. */
+  read?: true;
+  /** The fields a read may show of another student. */
+  publicOnly?: true;
+}
+
+const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
+const HUGE = [1e308, 2 ** 63, '9223372036854775808', 2147483648, -2147483649];
+const NOT_A_UUID: unknown[] = ['abc', '', 123, 1.5, -1, 1e308, true, [], [ZERO_UUID], {}, { id: ZERO_UUID }, '00000000-0000-0000-0000-00000000000g', '\u0000'];
+const NOT_AN_INTEGER: unknown[] = [...HUGE, 1.5, '1.5', 'abc', '', true, [], [1], {}, { n: 1 }, '\u0000'];
+const NOT_AN_ID: unknown[] = ['', ' ', "x' or '1'='1", '<script>alert(1)</script>', '../snake', 'x'.repeat(10000), 123, 1.5, true, [], {}, null, '\u0000'];
+const GENERIC: unknown[] = [-1, 0, ...HUGE, 1.5, 'abc', '', '   ', 'x'.repeat(10000), '\u0000', "' or 1=1 --", '<script>alert(1)</script>',
+  'infinity', '-infinity', 'NaN', true, [], [1, 'a'], {}, { a: 1 }, null];
+
+const CASES: Record<string, RpcCase> = {
+  'apply_mutations(p_ops)': {
+    valid: () => ({ p_ops: [{ id: crypto.randomUUID(), kind: 'record_app_played', args: { p_app_id: '2048' } }] }),
+    refuse: () => ({
+      p_ops: [null, {}, 'abc', '[]', 1, 1e308, true, { id: crypto.randomUUID(), kind: 'claim_streak' },
+        Array.from({ length: 101 }, () => ({ id: crypto.randomUUID(), kind: 'claim_streak', args: {} }))],
+    }),
+  },
+  'buy_item(p_item_id, p_client_id)': {
+    valid: () => ({ p_item_id: 'sword_cursor', p_client_id: crypto.randomUUID() }),
+    refuse: () => ({
+      p_item_id: [...NOT_AN_ID, 'no_such_item', 'SWORD_CURSOR', 'sword_cursor ', ['sword_cursor'], 'dabloons_500', 's3_star_icon', 'golden_duck_icon', 'cat_background'],
+      p_client_id: [...NOT_A_UUID, null],
+    }),
+  },
+  'claim_battlepass_tier(p_season, p_tier, p_client_id)': {
+    valid: () => ({ p_season: 3, p_tier: 1, p_client_id: crypto.randomUUID() }),
+    refuse: () => ({
+      p_season: [...NOT_AN_INTEGER, -1, 0, 99, null],
+      p_tier: [...NOT_AN_INTEGER, -1, 0, 99, null],
+      p_client_id: [...NOT_A_UUID, null],
+    }),
+  },
+  'claim_streak(p_client_id)': {
+    valid: () => ({ p_client_id: crypto.randomUUID() }),
+    refuse: () => ({ p_client_id: [...NOT_A_UUID, null] }),
+  },
+  'delete_score_submission(p_id)': {
+    valid: (a) => ({ p_id: a.aliceSubmission }),
+    refuse: (a) => ({ p_id: [...NOT_AN_INTEGER, -1, 0, a.bobSubmission, null] }),
+  },
+  'ensure_profile()': { valid: () => ({}) },
+  'get_app_high_scores(p_app_id)': { valid: () => ({ p_app_id: 'snake' }), read: true },
+  'get_apps_ordered_by_title()': { valid: () => ({}), read: true },
+  'get_apps_played_by_user()': { valid: () => ({}), read: true },
+  'get_chat_messages(p_since, p_limit)': { valid: () => ({ p_limit: 10 }), read: true },
+  'get_coin_amt(p_user_id)': {
+    valid: (a) => ({ p_user_id: a.alice.id }),
+    refuse: (a) => ({ p_user_id: [a.bob.id, ZERO_UUID, null] }),
+    read: true,
+  },
+  'get_coins_gained(p_user_id, start_date)': {
+    valid: (a) => ({ p_user_id: a.alice.id, start_date: '2020-01-01T00:00:00Z' }),
+    refuse: (a) => ({ p_user_id: [a.bob.id, ZERO_UUID, null], start_date: [null] }),
+    read: true,
+  },
+  'get_coins_gained(start_date)': { valid: () => ({ start_date: '2020-01-01T00:00:00Z' }), read: true },
+  'get_leaderboard_data(target_user_id)': { valid: (a) => ({ target_user_id: a.bob.id }), read: true, publicOnly: true },
+  'get_recent_plays(p_username)': { valid: (a) => ({ p_username: a.bob.username }), read: true, publicOnly: true },
+  'get_top_streaks()': { valid: () => ({}), read: true, publicOnly: true },
+  'get_top_time_spent()': { valid: () => ({}), read: true, publicOnly: true },
+  'increment_time_spent(user_id, increment_value, p_client_id)': {
+    valid: (a) => ({ user_id: a.alice.id, increment_value: 5, p_client_id: crypto.randomUUID() }),
+    refuse: (a) => ({
+      user_id: [a.bob.id, ZERO_UUID, null, ...NOT_A_UUID],
+      increment_value: [...NOT_AN_INTEGER, -5, 0, 4, 6, 500, null],
+      // null is allowed here: the periodic tick may be sent without an idempotency key.
+      p_client_id: NOT_A_UUID,
+    }),
+  },
+  'is_creator()': { valid: () => ({}), read: true },
+  'record_app_played(p_app_id, p_client_id)': {
+    valid: () => ({ p_app_id: 'snake', p_client_id: crypto.randomUUID() }),
+    refuse: () => ({ p_app_id: [...NOT_AN_ID, 'no-such-app', 'SNAKE', ['snake']], p_client_id: [...NOT_A_UUID, null] }),
+  },
+  'send_chat_message(p_body, p_client_id)': {
+    valid: () => ({ p_body: 'hello from the fuzz suite', p_client_id: crypto.randomUUID() }),
+    refuse: () => ({ p_body: [null, '', '   ', 'x'.repeat(501), ' '.repeat(600), '\u0000'], p_client_id: [...NOT_A_UUID, null] }),
+  },
+  'set_item_equipped(p_item_id, p_equipped, p_client_id)': {
+    valid: () => ({ p_item_id: 'cat_background', p_equipped: true, p_client_id: crypto.randomUUID() }),
+    refuse: () => ({
+      p_item_id: [...NOT_AN_ID, 'sword_cursor', 'golden_duck_icon', 'no_such_item'],
+      p_equipped: ['abc', 'maybe', '', 2, -1, 1.5, 1e308, [], [true], {}, null, '\u0000'],
+      p_client_id: [...NOT_A_UUID, null],
+    }),
+  },
+  'submit_score(p_app_id, p_score, p_client_id)': {
+    valid: () => ({ p_app_id: 'snake', p_score: 10, p_client_id: crypto.randomUUID() }),
+    refuse: () => ({
+      p_app_id: [...NOT_AN_ID, 'no-such-app'],
+      p_score: [...NOT_AN_INTEGER, -1, 1000000001, 2 ** 53, null],
+      p_client_id: [...NOT_A_UUID, null],
+    }),
+  },
+  'update_profile(p_username, p_icon, p_user_about, p_client_id)': {
+    valid: () => ({ p_username: 'alice_renamed', p_icon: 'default_fox', p_user_about: 'hi', p_client_id: crypto.randomUUID() }),
+    refuse: (a) => ({
+      p_username: ['ab', 'x'.repeat(21), 'has space', '<b>x</b>', "o'neil", 'émile', '', a.bob.username, a.bob.username.toUpperCase(), '\u0000'],
+      p_icon: ['golden_duck_icon', 'duck_icon', 'cat_background', 'default_', 'Default_fox', '../default_fox', '<img src=x onerror=alert(1)>', 123, [], {}, '\u0000'],
+      p_user_about: ['x'.repeat(501), '\u0000'],
+      p_client_id: [...NOT_A_UUID, null],
+    }),
+  },
+};
+
+/** Private profile fields that no read of another student may carry. */
+const PRIVATE_FIELDS = ['where_from', 'who_from', 'last_tick_at', 'email', 'encrypted_password'];
+
+let arena: Arena;
+let catalogue: Fn[];
+
+async function rpcCatalogue(): Promise<Fn[]> {
+  const db = await openDatabase({ dataDir: 'memory' });
+  try {
+    const { rows } = await db.run((tx) =>
+      tx.query<{ name: string; args: string[] | null; nargs: number; ndefaults: number; anon: boolean; volatile: boolean }>(
+        `select p.proname as name, (p.proargnames)[1:p.pronargs] as args, p.pronargs::int as nargs, p.pronargdefaults::int as ndefaults,
+                has_function_privilege('anon', p.oid, 'execute') as anon, p.provolatile = 'v' as volatile
+           from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+          where n.nspname = 'public' and p.prokind = 'f' and has_function_privilege('authenticated', p.oid, 'execute')
+            and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
+          order by 1, 2`,
+      ),
+    );
+    return rows.map((r) => {
+      const args = r.args ?? [];
+      return { key: `${r.name}(${args.join(', ')})`, name: r.name, args, required: args.slice(0, r.nargs - r.ndefaults), anon: r.anon, volatile: r.volatile };
+    });
+  } finally {
+    await db.close();
+  }
+}
+
+function caseOf(fn: Fn): RpcCase {
+  const found = CASES[fn.key];
+  if (!found) throw new Error(`no fuzz case for ${fn.key}`);
+  return found;
+}
+
+/** A refusal the caller can act on: a 4xx with a JSON body that says what went wrong. */
+function expectRefusal(a: Answer, label: string): void {
+  expect(a.status >= 400 && a.status < 500, `${label} -> ${a.status} ${JSON.stringify(a.body)}`).toBe(true);
+  expect(a.contentType, label).toMatch(/^application\/json/);
+  expect(messageOf(a), label).not.toBe('');
+}
+
+/** Anything but a server failure: a refusal as above, or an answer in JSON. */
+function expectNoServerError(a: Answer, label: string): void {
+  if (a.status >= 400) expectRefusal(a, label);
+  else expect(a.contentType, `${label} -> ${a.status}`).toMatch(/^application\/json|^$/);
+}
+
+const show = (value: unknown): string => (typeof value === 'string' && value.length > 40 ? `"${value.slice(0, 12)}…" (${value.length} chars)` : JSON.stringify(value) ?? 'undefined');
+
+beforeAll(async () => {
+  [arena, catalogue] = await Promise.all([Arena.open(), rpcCatalogue()]);
+});
+afterAll(() => arena?.close());
+
+describe('every RPC, fuzzed', () => {
+  it('has a case for every RPC in the catalogue and none for RPCs that are gone', () => {
+    expect(Object.keys(CASES).sort()).toEqual(catalogue.map((fn) => fn.key).sort());
+  });
+
+  it('names no user id that an attacker could point at another student without a refusal case', () => {
+    for (const fn of catalogue) {
+      const refusals = caseOf(fn).refuse?.(arena) ?? {};
+      for (const arg of fn.args.filter((name) => /user_id$/.test(name))) {
+        const others = refusals[arg] ?? [];
+        if (!caseOf(fn).publicOnly) expect(others, `${fn.key}: ${arg} set to another student`).toContain(arena.bob.id);
+      }
+    }
+  });
+
+  it('refuses every bad argument of every RPC with a 4xx message and changes nothing', async () => {
+    for (const fn of catalogue) {
+      const c = caseOf(fn);
+      const before = await arena.snapshot();
+      for (const [arg, values] of Object.entries(c.refuse?.(arena) ?? {})) {
+        for (const value of values) {
+          const answer = await arena.rpc(arena.alice, fn.name, { ...c.valid(arena), [arg]: value });
+          expectRefusal(answer, `${fn.key} with ${arg} = ${show(value)}`);
+        }
+      }
+      expect(await arena.snapshot(), `${fn.key} changed the server`).toEqual(before);
+    }
+  });
+
+  it('answers reads fuzzed with any value without a server error, and shows others public fields only', async () => {
+    const before = await arena.snapshot();
+    for (const fn of catalogue.filter((f) => caseOf(f).read)) {
+      const c = caseOf(fn);
+      for (const arg of fn.args) {
+        for (const value of GENERIC) {
+          expectNoServerError(await arena.rpc(arena.alice, fn.name, { ...c.valid(arena), [arg]: value }), `${fn.key} with ${arg} = ${show(value)}`);
+        }
+      }
+      if (c.publicOnly) {
+        const answer = await arena.rpc(arena.alice, fn.name, c.valid(arena));
+        expect(answer.status, fn.key).toBe(200);
+        for (const field of PRIVATE_FIELDS) expect(JSON.stringify(answer.body), `${fn.key} shows ${field}`).not.toContain(`"${field}"`);
+      }
+    }
+    expect(await arena.snapshot()).toEqual(before);
+  });
+
+  it('refuses a missing argument, an unknown extra one, a GET for a write and an anonymous caller', async () => {
+    const before = await arena.snapshot();
+    for (const fn of catalogue) {
+      const valid = caseOf(fn).valid(arena);
+      const extra = await arena.rpc(arena.alice, fn.name, { ...valid, p_is_admin: true });
+      expectRefusal(extra, `${fn.key} with an unknown argument`);
+      expect((extra.body as { code?: string }).code).toBe('PGRST202');
+      for (const arg of fn.required) {
+        const { [arg]: _left, ...rest } = valid;
+        // get_coins_gained without p_user_id is the other, public overload: an answer, not a refusal.
+        expectNoServerError(await arena.rpc(arena.alice, fn.name, rest), `${fn.key} without ${arg}`);
+      }
+      if (fn.volatile) {
+        const query = new URLSearchParams(Object.entries(valid).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+        expectNoServerError(await arena.as(arena.alice, `/rest/v1/rpc/${fn.name}?${query}`), `GET ${fn.key}`);
+      }
+      if (!fn.anon) expect((await arena.rpc(null, fn.name, valid)).status, `${fn.key} as anon`).toBe(401);
+    }
+    expect(await arena.snapshot()).toEqual(before);
+    const get = await arena.as(arena.alice, `/rest/v1/rpc/claim_streak?p_client_id=${crypto.randomUUID()}`);
+    expect([get.status, (get.body as { code?: string }).code]).toEqual([405, '25006']);
+  });
+
+  it('refuses each outbox operation with fuzzed arguments inside a batch, and changes nothing', async () => {
+    const before = await arena.snapshot();
+    const ops: unknown[] = [];
+    for (const fn of catalogue) {
+      const c = caseOf(fn);
+      if (!c.refuse || fn.name === 'apply_mutations') continue;
+      const { p_client_id: _id, ...args } = c.valid(arena);
+      for (const [arg, values] of Object.entries(c.refuse(arena))) {
+        if (arg === 'p_client_id') continue;
+        // JSON cannot carry NUL into jsonb at all: such a batch is refused whole (checked below).
+        for (const value of values.filter((v) => !(typeof v === 'string' && v.includes('\u0000')))) {
+          ops.push({ id: crypto.randomUUID(), kind: fn.name, args: { ...args, [arg]: value } });
+        }
+      }
+    }
+    ops.push(
+      { id: 'not-a-uuid', kind: 'claim_streak', args: {} },
+      { id: 42, kind: 'claim_streak', args: {} },
+      { id: crypto.randomUUID(), kind: 'grant_coins', args: { amt: 1000000 } },
+      { id: crypto.randomUUID(), kind: "claim_streak'; --", args: {} },
+      { id: crypto.randomUUID(), kind: 'claim_streak', args: [] },
+      'claim_streak',
+      null,
+    );
+    let refused = 0;
+    for (let start = 0; start < ops.length; start += 100) {
+      const answer = await arena.rpc(arena.alice, 'apply_mutations', { p_ops: ops.slice(start, start + 100) });
+      expect(answer.status).toBe(200);
+      for (const result of answer.body as { ok: boolean; code?: string; message?: string }[]) {
+        expect(result.ok, JSON.stringify(result)).toBe(false);
+        expect(result.code, JSON.stringify(result)).toMatch(/^[0-9A-Z]{5}$/);
+        expect(typeof result.message === 'string' && result.message.trim() !== '', JSON.stringify(result)).toBe(true);
+        refused += 1;
+      }
+    }
+    expect(refused).toBe(ops.length);
+    const nul = { id: crypto.randomUUID(), kind: 'send_chat_message', args: { p_body: 'a\u0000b' } };
+    expectRefusal(await arena.rpc(arena.alice, 'apply_mutations', { p_ops: [nul] }), 'a batch carrying a NUL byte');
+    expect(await arena.snapshot()).toEqual(before);
+  });
+
+  it('accepts the valid call each case is built on', async () => {
+    const mutating = catalogue.filter((fn) => fn.volatile);
+    for (const fn of [...catalogue.filter((f) => !f.volatile), ...mutating]) {
+      const answer = await arena.rpc(arena.alice, fn.name, caseOf(fn).valid(arena));
+      expect(answer.status, `${fn.key} -> ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+      if (fn.name === 'apply_mutations') expect((answer.body as { ok: boolean }[])[0]?.ok).toBe(true);
+    }
+  });
+});
