@@ -85,6 +85,18 @@ function communitySuite(name: string, makeEngine: () => Promise<Engine>): void {
         expect((await send(ann, 'y'.repeat(500))).body).toHaveLength(500);
       });
 
+      it('refuses a message of only line breaks, tabs or other white space on every way in', async () => {
+        for (const blank of ['\n\n', '\t \r\n', '\u00a0\u3000\ufeff']) {
+          const sent = await errorOf(db, ann, 'select public.send_chat_message($1, $2)', [blank, crypto.randomUUID()]);
+          expect(sent).toMatchObject({ code: '22023', message: 'Write something before sending.' });
+          const direct = await errorOf(db, ann, 'insert into public.chat_messages (user_id, body) values ($1, $2)', [ann, blank]);
+          expect(direct).toMatchObject({ code: '22023', message: 'Write something before sending.' });
+        }
+        expect((await send(ann, '\n\thello\u00a0\n')).body).toBe('hello');
+        const [{ count } = { count: -1 }] = await as<{ count: number }>(db, ann, 'select count(*)::int as count from public.chat_messages where body !~ $1', ['[^[:space:]]']);
+        expect(count).toBe(0);
+      });
+
       it('masks blocked words, whole words in any case, on every way in', async () => {
         await db.query(`insert into app_private.chat_blocked_words (word) values ('darn')`);
         expect((await send(ann, 'DARN it, darning is fine, darn.')).body).toBe('**** it, darning is fine, ****.');
@@ -138,6 +150,21 @@ function communitySuite(name: string, makeEngine: () => Promise<Engine>): void {
         expect((await errorOf(db, bob, `insert into public.chat_reports (message_id, reporter_id) values ($1, $2)`, [id, ann])).code).toBe('42501');
         expect(await as(db, ann, 'select * from public.chat_reports')).toEqual([]);
         expect(await as(db, bob, 'select message_id from public.chat_reports')).toHaveLength(1);
+      });
+
+      it('keeps a reported message, and its report, when the author tries to delete it', async () => {
+        const reported = await send(ann, 'reported');
+        const plain = await send(ann, 'plain');
+        await as(db, bob, `insert into public.chat_reports (message_id, reporter_id, reason) values ($1, $2, 'mean')`, [reported.id, bob]);
+        const refused = await errorOf(db, ann, 'delete from public.chat_messages where id = $1', [reported.id]);
+        expect(refused).toMatchObject({ code: '42501', message: 'This message was reported, so it stays until a moderator has looked at it.' });
+        await as(db, ann, 'delete from public.chat_messages where id = $1', [plain.id]);
+        const left = await db.query<{ id: number }>('select id from public.chat_messages where user_id = $1', [ann]);
+        expect(left.rows.map((row) => Number(row.id))).toEqual([Number(reported.id)]);
+        expect((await db.query('select 1 from public.chat_reports where message_id = $1', [reported.id])).rows).toHaveLength(1);
+        // An operator still can, e.g. after review or for a deletion request.
+        await db.query('delete from public.chat_messages where id = $1', [reported.id]);
+        expect((await db.query('select 1 from public.chat_reports where message_id = $1', [reported.id])).rows).toHaveLength(0);
       });
     });
 
