@@ -402,6 +402,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       events?.addEventListener('offline', onOffline);
       // Any change to the outbox, from this tab or another, updates the indicator and wakes the drain.
       watch = liveQuery(async () => {
+        // Counting every row makes the watch cover the whole table: a liveQuery wakes only for what its
+        // last run read, so one that read nothing (nobody signed in yet) or another student's rows would
+        // sleep through the changes of a student who signs in afterwards, and theirs would never be sent.
+        await db.outbox.count();
         const userId = getUserId();
         return userId ? pendingCount(db, userId) : 0;
       }).subscribe({

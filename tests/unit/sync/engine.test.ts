@@ -166,6 +166,27 @@ describe('draining', () => {
     expect(seen.some((s) => s.pending > 0)).toBe(true);
   });
 
+  it.each([
+    ['nobody', null],
+    ['another student', 'a-classmate-signed-in-before'],
+  ])('drains what a student queues after signing in on a page that started with %s signed in', async (_who, before) => {
+    const { db } = freshDb();
+    await seedUser(db, 0);
+    const server = new FakeServer();
+    let userId: string | null = before;
+    const { engine } = setup(db, server, { getUserId: () => userId });
+    const seen: SyncStatus[] = [];
+    engine.subscribe((s) => seen.push(s));
+    engine.start();
+    // The outbox watch has looked once, for whoever was signed in (the first status is the subscription's own).
+    await until(() => seen.length > 1);
+
+    userId = USER;
+    await queueTicks(db, 1);
+    await until(async () => (await db.outbox.count()) === 0);
+    expect(server.calls).toHaveLength(1);
+  });
+
   it('reports offline and sends nothing while the device is offline', async () => {
     const { db } = freshDb();
     await seedUser(db, 0);
