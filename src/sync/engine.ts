@@ -124,7 +124,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let watch: Subscription | null = null;
 
   function setStatus(patch: Partial<SyncStatus>): void {
-    status = { ...status, ...patch };
+    // A drain that ends after the 'offline' event (its call failed, or it found nothing to send) must not
+    // paint over it: the indicator would say "N pending" instead of "Offline" until the network returned.
+    const offlineNow = patch.state !== undefined && patch.state !== 'offline' && !isOnline();
+    status = { ...status, ...patch, ...(offlineNow ? { state: 'offline' as const } : {}) };
     for (const listener of listeners) listener(status);
   }
 

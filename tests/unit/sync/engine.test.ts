@@ -225,6 +225,37 @@ describe('draining', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it.each([
+    ['its call fails', true],
+    ['it finds nothing to send', false],
+  ])('stays offline when the device goes offline while a drain runs and %s', async (_how, queued) => {
+    const { db } = freshDb();
+    await seedUser(db, 0);
+    if (queued) await queueTicks(db, 1);
+    const server = new FakeServer();
+    let online = true;
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const apply = server.applyMutations.bind(server);
+    server.applyMutations = async (ops) => {
+      await answered;
+      if (!online) throw new TransportError({ kind: 'network', message: 'TypeError: Failed to fetch' });
+      return apply(ops);
+    };
+    const events = new EventTarget();
+    const { engine } = setup(db, server, { events, isOnline: () => online });
+    // The drain has passed its online check and is reading the queue when the network goes.
+    const drain = engine.drainNow();
+    online = false;
+    events.dispatchEvent(new Event('offline'));
+    release();
+    await drain;
+    expect(engine.getStatus().state).toBe('offline');
+    expect(await pendingCount(db, USER)).toBe(queued ? 1 : 0);
+  });
+
   it("never sends another user's queued items with this session", async () => {
     const { db } = freshDb();
     await seedUser(db, 0);
