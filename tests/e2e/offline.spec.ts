@@ -1,112 +1,24 @@
 // Offline, for real: the portal opens from its service worker with no network and no backend, keeps a
 // streak claim and a purchase queued across reloads, and sends each exactly once when the backend returns.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 import { APP_LIST_FAILED } from '../../src/domain/messages.ts';
-import { authStorageKey, backendUrl, localKeys, serviceSelect, signInNewStudent, type Student } from './support/backend.ts';
+import { authStorageKey, backendUrl, serviceSelect, type Student } from './support/backend.ts';
+import { BackendLink } from './support/backendLink.ts';
+import { serverLedger } from './support/ledger.ts';
+import { mirroredCoins } from './support/outbox.ts';
+import { BUY_ITEM, BUY_PRICE, installServiceWorker, onboardedStudent, readyStudent, studentRpc } from './support/student.ts';
 
-const BUY_ITEM = 'desktop_goose';
-const BUY_PRICE = 100;
 const CLAIM_REWARD = 100;
 
-/**
- * No network for the page AND its service worker: setOffline does not reach requests the worker makes,
- * so every request to the backend is also aborted, as if it had been stopped.
- */
-const backendGone = (route: Route) => route.abort('internetdisconnected');
-
-async function goOffline(context: BrowserContext): Promise<void> {
-  await context.route(`${backendUrl}/**`, backendGone);
-  await context.setOffline(true);
-}
-
-async function goOnline(context: BrowserContext): Promise<void> {
-  await context.unroute(`${backendUrl}/**`, backendGone);
-  await context.setOffline(false);
-}
-
-/** Loads the portal once and waits until its service worker controls the page. */
-async function installServiceWorker(page: Page): Promise<void> {
-  await page.goto('/');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
-
-/** A row of the portal's IndexedDB mirror, read with the raw API so the test depends on no app module. */
-async function mirrorRow(page: Page, store: string, key: string): Promise<unknown> {
-  const row: unknown = await page.evaluate(
-    ({ storeName, rowKey }: { storeName: string; rowKey: string }) =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('portal');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains(storeName)) {
-            db.close();
-            resolve(null);
-            return;
-          }
-          const get = db.transaction(storeName).objectStore(storeName).get(rowKey);
-          get.onsuccess = () => {
-            db.close();
-            resolve(get.result ?? null);
-          };
-          get.onerror = () => reject(get.error);
-        };
-      }),
-    { storeName: store, rowKey: key },
-  );
-  return row;
-}
-
-/** Calls an RPC as the student (get_coin_amt only answers for the caller). */
-async function studentRpc<T>(student: Student, fn: string, args: Record<string, unknown>): Promise<T> {
-  const { anonKey } = await localKeys();
-  const response = await fetch(`${backendUrl}/rest/v1/rpc/${fn}`, {
-    method: 'POST',
-    headers: { apikey: anonKey, authorization: `Bearer ${student.accessToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify(args),
-  });
-  if (!response.ok) throw new Error(`rpc ${fn} failed: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-interface LedgerEntry {
-  amt: number;
-  why: string;
-}
-
-function serverLedger(student: Student): Promise<LedgerEntry[]> {
-  return serviceSelect<LedgerEntry>('coins_transactions', `user_id=eq.${student.userId}&select=amt,why&order=created_at.asc,id.asc`);
-}
-
-/** A student who has answered onboarding, so the portal opens on the page asked for. */
-async function onboardedStudent(page: Page): Promise<Student> {
-  const student = await signInNewStudent(page);
-  const { anonKey } = await localKeys();
-  await studentRpc(student, 'ensure_profile', {});
-  const response = await fetch(`${backendUrl}/rest/v1/my_users?user_id=eq.${student.userId}`, {
-    method: 'PATCH',
-    headers: { apikey: anonKey, authorization: `Bearer ${student.accessToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ where_from: 'A teacher' }),
-  });
-  if (!response.ok) throw new Error(`onboarding failed: ${response.status} ${await response.text()}`);
-  return student;
-}
-
-/** Signs a new student in, lets the runtime mirror their coins, and loads the shop's items into Dexie. */
-async function readyStudent(page: Page): Promise<Student> {
-  const student = await onboardedStudent(page);
-  await installServiceWorker(page);
-  await expect(page.getByTestId('account-link')).not.toHaveText('Sign in');
-  await expect.poll(() => mirrorRow(page, 'coins', student.userId), { timeout: 15_000 }).not.toBeNull();
-  await page.goto('/shop');
-  await expect(page.getByTestId(`buy-${BUY_ITEM}`)).toBeVisible();
-  return student;
-}
+// No network for the page AND its service worker, for the tests that go offline.
+const test = base.extend<{ link: BackendLink }>({
+  link: async ({ context }, use) => {
+    const link = new BackendLink(context);
+    await link.attach();
+    await use(link);
+  },
+});
 
 /** Claims the streak and buys the item through the pages, as a student would. */
 async function claimAndBuy(page: Page): Promise<void> {
@@ -133,10 +45,10 @@ async function expectSyncedOnce(student: Student): Promise<void> {
 test.describe('offline', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test('opens from the service worker, queues a claim and a purchase across reloads, and syncs each once', async ({ page, context }) => {
+  test('opens from the service worker, queues a claim and a purchase across reloads, and syncs each once', async ({ page, link }) => {
     const student = await readyStudent(page);
 
-    await goOffline(context);
+    await link.goOffline();
     await page.reload();
     await expect(page.getByTestId('account-link')).not.toHaveText('Sign in');
     await page.goto('/');
@@ -151,7 +63,7 @@ test.describe('offline', () => {
     await expect(indicator).toHaveText('Offline · 2 pending');
     expect(await serverLedger(student)).toEqual([]);
 
-    await goOnline(context);
+    await link.goOnline();
     await expect(indicator).toHaveCount(0, { timeout: 20_000 });
     await expectSyncedOnce(student);
 
@@ -162,9 +74,9 @@ test.describe('offline', () => {
     await expectSyncedOnce(student);
   });
 
-  test('a 500 from the server mid-drain leaves the changes queued, and they sync later', async ({ page, context }) => {
+  test('a 500 from the server mid-drain leaves the changes queued, and they sync later', async ({ page, context, link }) => {
     const student = await readyStudent(page);
-    await goOffline(context);
+    await link.goOffline();
     await claimAndBuy(page);
     const indicator = page.getByTestId('sync-indicator');
     await expect(indicator).toHaveText('Offline · 2 pending');
@@ -176,7 +88,7 @@ test.describe('offline', () => {
       refused += 1;
       return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'server fell over' }) });
     });
-    await goOnline(context);
+    await link.goOnline();
 
     await expect.poll(() => refused).toBeGreaterThan(0);
     await expect(indicator).toHaveText('2 pending');
@@ -187,13 +99,13 @@ test.describe('offline', () => {
     await expectSyncedOnce(student);
   });
 
-  test('a cold start offline with a stored, expired session shows the signed-in portal', async ({ page, context }) => {
+  test('a cold start offline with a stored, expired session shows the signed-in portal', async ({ page, link }) => {
     const student = await onboardedStudent(page);
     await installServiceWorker(page);
     await expect(page.getByTestId('account-link')).not.toHaveText('Sign in');
-    await expect.poll(() => mirrorRow(page, 'coins', student.userId), { timeout: 15_000 }).not.toBeNull();
+    await expect.poll(() => mirroredCoins(page, student.userId), { timeout: 15_000 }).not.toBeNull();
 
-    await goOffline(context);
+    await link.goOffline();
     // The access token ran out while the laptop was shut: supabase-js cannot renew it and reports no session.
     await page.evaluate((key) => {
       const stored = JSON.parse(localStorage.getItem(key) ?? 'null') as { expires_at: number } | null;
@@ -215,10 +127,10 @@ test.describe('offline', () => {
     // Still stored: nothing treated the failed renewal as a sign-out.
     const stored = await page.evaluate((key) => localStorage.getItem(key), authStorageKey);
     expect(stored).toContain(student.userId);
-    expect(await mirrorRow(page, 'coins', student.userId)).not.toBeNull();
+    expect(await mirroredCoins(page, student.userId)).not.toBeNull();
 
     // Back online, the session is renewed and the student stays signed in.
-    await goOnline(context);
+    await link.goOnline();
     await page.reload();
     await expect(page.getByTestId('account-link')).not.toHaveText('Sign in');
     const expiresAt = () =>
@@ -226,14 +138,14 @@ test.describe('offline', () => {
     await expect.poll(expiresAt, { timeout: 20_000 }).toBeGreaterThan(Date.now() / 1000);
   });
 
-  test('a profile edit made offline shows at once, survives a reload and reaches the server', async ({ page, context }) => {
+  test('a profile edit made offline shows at once, survives a reload and reaches the server', async ({ page, link }) => {
     const student = await onboardedStudent(page);
     await installServiceWorker(page);
     await expect(page.getByTestId('account-link')).not.toHaveText('Sign in');
     await page.goto('/profile');
     await expect(page.getByTestId('icon-picker')).toBeVisible();
 
-    await goOffline(context);
+    await link.goOffline();
     const username = `off_${Date.now().toString(36).slice(-8)}`;
     await page.locator('#profile-username-input').fill(username);
     await page.locator('#profile-about-input').fill('Written on the bus');
@@ -248,23 +160,23 @@ test.describe('offline', () => {
     const serverProfile = () => serviceSelect<{ username: string; user_about: string | null }>('my_users', `user_id=eq.${student.userId}&select=username,user_about`);
     expect((await serverProfile())[0]?.username).not.toBe(username);
 
-    await goOnline(context);
+    await link.goOnline();
     await expect(page.getByTestId('sync-indicator')).toHaveCount(0, { timeout: 20_000 });
     expect(await serverProfile()).toEqual([{ username, user_about: 'Written on the bus' }]);
     await page.reload();
     await expect(page.getByTestId('account-username')).toHaveText(username);
   });
 
-  test('a change the server refuses shows as failed with why, is rolled back, and can be discarded', async ({ page, context }) => {
+  test('a change the server refuses shows as failed with why, is rolled back, and can be discarded', async ({ page, link }) => {
     const student = await readyStudent(page);
-    await goOffline(context);
+    await link.goOffline();
     await page.goto('/streak');
     await page.getByTestId('claim-streak').click();
     await expect(page.getByTestId('sync-indicator')).toHaveText('Offline · 1 pending');
 
     // Meanwhile the streak was claimed from another device, so this one's claim comes too soon.
     await studentRpc(student, 'claim_streak', { p_client_id: randomUUID() });
-    await goOnline(context);
+    await link.goOnline();
 
     const failed = page.getByTestId('sync-failed');
     await expect(failed).toHaveText('1 failed', { timeout: 20_000 });
@@ -278,7 +190,7 @@ test.describe('offline', () => {
     expect(await serverLedger(student)).toEqual([{ amt: CLAIM_REWARD, why: 'streak claim' }]);
     // The mirror shows the server's one claim, not two.
     await expect
-      .poll(async () => ((await mirrorRow(page, 'coins', student.userId)) as { balance?: number } | null)?.balance)
+      .poll(async () => (await mirroredCoins(page, student.userId))?.balance)
       .toBe(CLAIM_REWARD);
   });
 
@@ -294,9 +206,9 @@ test.describe('offline', () => {
     await expect(message).toHaveCount(1);
   });
 
-  test('measures first contentful paint of an offline reload (printed, not asserted)', async ({ page, context }) => {
+  test('measures first contentful paint of an offline reload (printed, not asserted)', async ({ page, link }) => {
     await installServiceWorker(page);
-    await goOffline(context);
+    await link.goOffline();
     const paints: number[] = [];
     for (let run = 0; run < 5; run += 1) {
       await page.reload();

@@ -27,10 +27,17 @@ export function uniqueEmail(prefix = 'student'): string {
   return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.test`;
 }
 
-/** Signs a new student up through the auth API and returns the session supabase-js would store. */
-export async function signUpViaApi(email = uniqueEmail(), password = 'correct-horse-9'): Promise<{ student: Student; session: unknown }> {
+/**
+ * Signs a new student up through the auth API and returns the session supabase-js would store.
+ * `base` is another embedded backend a test runs itself (same keys), the suite's by default.
+ */
+export async function signUpViaApi(
+  email = uniqueEmail(),
+  password = 'correct-horse-9',
+  base = backendUrl,
+): Promise<{ student: Student; session: unknown }> {
   const { anonKey } = await localKeys();
-  const response = await fetch(`${backendUrl}/auth/v1/signup`, {
+  const response = await fetch(`${base}/auth/v1/signup`, {
     method: 'POST',
     headers: { apikey: anonKey, 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
@@ -41,8 +48,8 @@ export async function signUpViaApi(email = uniqueEmail(), password = 'correct-ho
 }
 
 /** A signed-in student on the given page: the session is stored before the app's scripts run. */
-export async function signInNewStudent(page: Page, email?: string): Promise<Student> {
-  const { student, session } = await signUpViaApi(email);
+export async function signInNewStudent(page: Page, email?: string, base = backendUrl): Promise<Student> {
+  const { student, session } = await signUpViaApi(email, undefined, base);
   await page.addInitScript(
     ([key, value]) => {
       if (window.localStorage.getItem(key as string) === null) window.localStorage.setItem(key as string, value as string);
@@ -65,9 +72,9 @@ export async function serviceRpc<T>(fn: string, args: Record<string, unknown> = 
 }
 
 /** Reads a table as the service role, e.g. the ledger, to check what the server holds. */
-export async function serviceSelect<T>(table: string, query: string): Promise<T[]> {
+export async function serviceSelect<T>(table: string, query: string, base = backendUrl): Promise<T[]> {
   const { serviceRoleKey } = await localKeys();
-  const response = await fetch(`${backendUrl}/rest/v1/${table}?${query}`, {
+  const response = await fetch(`${base}/rest/v1/${table}?${query}`, {
     headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}` },
   });
   if (!response.ok) throw new Error(`select ${table} failed: ${response.status} ${await response.text()}`);
