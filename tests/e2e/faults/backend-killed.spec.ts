@@ -1,0 +1,125 @@
+// The backend killed in the middle of the outbox's request and started again on the same data folder.
+// The app's backend address is fixed at build time, so the test runs a backend of its own in a separate
+// process and forwards every request the app makes to it: killing that process (SIGKILL, no clean
+// shutdown) is the server vanishing mid-request, with the transaction committed or not.
+import { join } from 'node:path';
+import { expect, test as base, type Route } from '@playwright/test';
+import { BackendLink } from '../support/backendLink.ts';
+import { appliedClientIds, serverLedger, sum, type LedgerEntry } from '../support/ledger.ts';
+import { outboxRows } from '../support/outbox.ts';
+import { OwnBackend } from '../support/ownBackend.ts';
+import { seededRandom } from '../support/seededRandom.ts';
+import { claimStreak, playGame, QUIET_GAMES, readyStudent, studentRpc } from '../support/student.ts';
+
+const SEED = Number(process.env.FAULT_SEED ?? 20261121);
+const KILLS = 6;
+const STREAK_CLAIM: LedgerEntry = { amt: 100, why: 'streak claim' };
+const PLAY: LedgerEntry = { amt: 2, why: 'app played (streak bonus x2)' };
+
+interface KilledCall {
+  ids: string[];
+  /** Settles once the process is gone and the forwarded request has failed or been answered. */
+  over: Promise<void>;
+}
+
+// Stopped after the test even when it fails or times out, so no process outlives the run.
+const test = base.extend<{ backend: OwnBackend }>({
+  backend: [
+    async ({}, use) => {
+      const backend = new OwnBackend(Number(process.env.E2E_BACKEND_PORT ?? '54329') + 1, join(process.env.E2E_DATA_DIR!, 'killed-backend'));
+      await backend.start();
+      await use(backend);
+      await backend.stop();
+    },
+    // Starting a backend on a fresh folder migrates it: longer than a test's first 30 s on a busy machine.
+    { timeout: 120_000 },
+  ],
+});
+
+function opIds(route: Route): string[] {
+  const body = route.request().postDataJSON() as { p_ops: { id: string }[] };
+  return body.p_ops.map((op) => op.id);
+}
+
+test(`the backend killed mid-request ${KILLS} times and restarted: the drain finishes, nothing lost or doubled (seed ${SEED})`, async ({
+  page,
+  context,
+  backend,
+}) => {
+  test.setTimeout(420_000);
+  const random = seededRandom(SEED);
+  const link = new BackendLink(context, backend.url);
+  await link.attach();
+  const student = await readyStudent(page, { base: backend.url });
+
+  const sent = new Set<string>();
+  let killAfterMs: number | null = null;
+  let killed: KilledCall | null = null;
+  // While the test looks at what the killed backend kept, the app's retries find it still down.
+  let restarting = false;
+  link.interceptApply(async (route) => {
+    const ids = opIds(route);
+    for (const id of ids) sent.add(id);
+    if (restarting) return route.abort('connectionreset').catch(() => undefined);
+    if (killAfterMs === null) {
+      try {
+        return await link.answer(route, await link.send(route));
+      } catch {
+        return route.abort('connectionreset').catch(() => undefined);
+      }
+    }
+    const delay = killAfterMs;
+    killAfterMs = null;
+    restarting = true;
+    const reached = link.send(route).catch(() => null);
+    const over = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      await backend.kill();
+      await reached;
+    })();
+    killed = { ids, over };
+    await over;
+    // Whatever the backend did, the page only sees its connection reset.
+    return route.abort('connectionreset').catch(() => undefined);
+  });
+
+  const expected: LedgerEntry[] = [];
+  const outcomes = { appliedBeforeDeath: 0, lostWithIt: 0 };
+  let games = 0;
+  for (let kill = 1; kill <= KILLS; kill += 1) {
+    killAfterMs = random.int(0, 60);
+    if (kill === 1) {
+      await claimStreak(page);
+      expected.push(STREAK_CLAIM);
+    } else {
+      await playGame(page, QUIET_GAMES[games++ % QUIET_GAMES.length]!);
+      expected.push(PLAY);
+    }
+    await expect.poll(() => killed, { timeout: 20_000 }).not.toBeNull();
+    // The student plays on while the server is down.
+    await playGame(page, QUIET_GAMES[games++ % QUIET_GAMES.length]!);
+    expected.push(PLAY);
+
+    const call = killed as KilledCall | null;
+    if (call === null) throw new Error('no request was killed');
+    await call.over;
+    await backend.start();
+    const applied = new Set(await appliedClientIds(student, backend.url));
+    const batch = call.ids;
+    if (batch.every((id) => applied.has(id))) outcomes.appliedBeforeDeath += 1;
+    else if (batch.every((id) => !applied.has(id))) outcomes.lostWithIt += 1;
+    else throw new Error(`a batch was half applied: ${JSON.stringify({ batch, applied: [...applied] })}`);
+    killed = null;
+    restarting = false;
+    await expect.poll(() => outboxRows(page), { timeout: 60_000 }).toEqual([]);
+  }
+
+  console.log(
+    `backend killed mid-request ${KILLS} times (seed ${SEED}): the batch had been committed ${outcomes.appliedBeforeDeath} times, ` +
+      `died with the process ${outcomes.lostWithIt} times; ${expected.length} actions`,
+  );
+  expect(await serverLedger(student, backend.url)).toEqual(expected);
+  expect((await appliedClientIds(student, backend.url)).sort()).toEqual([...sent].sort());
+  expect(sent.size).toBe(expected.length);
+  expect(await studentRpc<number>(student, 'get_coin_amt', { p_user_id: student.userId }, backend.url)).toBe(sum(expected));
+});

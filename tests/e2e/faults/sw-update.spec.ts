@@ -1,0 +1,88 @@
+// A new version of the portal is deployed while the student's outbox is full and the backend is out
+// of reach: the update waits, the portal offers a reload, the student takes it, and every queued change
+// is still there afterwards and reaches the server once.
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test as base } from '@playwright/test';
+import { BackendLink } from '../support/backendLink.ts';
+import { appliedClientIds, serverLedger, type LedgerEntry } from '../support/ledger.ts';
+import { outboxIds, outboxRows } from '../support/outbox.ts';
+import { OwnSite } from '../support/ownSite.ts';
+import { BUY_ITEM, BUY_PRICE, buyItem, claimStreak, openSection, playGame, QUIET_GAMES, queuedSince, readyStudent } from '../support/student.ts';
+
+const UPDATE_OFFER = 'A new version of the portal is ready.';
+
+// Its own copy of the build on its own origin, so deploying a new version touches no other test.
+const test = base.extend<{ site: OwnSite }>({
+  site: [
+    async ({}, use) => {
+      const site = new OwnSite(Number(process.env.E2E_PORT ?? '4173') + 1, join(process.env.E2E_DATA_DIR!, 'dist-update'));
+      await site.start();
+      await use(site);
+      await site.stop();
+    },
+    // Copying the build and starting a server can outlast a test's first 30 s on a busy machine.
+    { timeout: 60_000 },
+  ],
+});
+
+test('a service-worker update with a full outbox: the reload is offered, taken, and nothing queued is lost', async ({ page, context, site }) => {
+  test.setTimeout(180_000);
+  const link = new BackendLink(context);
+  await link.attach();
+  const student = await readyStudent(page, { url: `${site.url}/` });
+  const scriptUrl = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+  expect(scriptUrl).toBe(`${site.url}/sw.js`);
+
+  await link.goOffline();
+  const made = new Set<string>();
+  await claimStreak(page);
+  await buyItem(page);
+  await playGame(page, QUIET_GAMES[0]);
+  await playGame(page, QUIET_GAMES[1]);
+  await queuedSince(page, made, 4);
+  // Back on the list: reloading a game's page would rightly count as playing it again.
+  await openSection(page, 'Games');
+  const expected: LedgerEntry[] = [
+    { amt: 100, why: 'streak claim' },
+    { amt: -BUY_PRICE, why: `bought ${BUY_ITEM}` },
+    { amt: 2, why: 'app played (streak bonus x2)' },
+    { amt: 2, why: 'app played (streak bonus x2)' },
+  ];
+
+  // The network is back but the backend is not; meanwhile a new version is deployed and found.
+  link.backendDown();
+  await context.setOffline(false);
+  appendFileSync(join(site.dir, 'sw.js'), `\n// redeployed ${Date.now()}\n`);
+  await page.evaluate(async () => {
+    await (await navigator.serviceWorker.getRegistration())?.update();
+  });
+  const offer = page.getByText(UPDATE_OFFER);
+  await expect(offer).toBeVisible({ timeout: 30_000 });
+  // The new version waits for the student: the old one still controls the page.
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting != null)).toBe(true);
+  expect((await outboxIds(page)).sort()).toEqual([...made].sort());
+
+  await page.evaluate(() => Object.assign(window, { beforeUpdate: true }));
+  const reloaded = page.waitForEvent('load', { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await reloaded;
+  expect(await page.evaluate(() => 'beforeUpdate' in window)).toBe(false);
+  await expect(page.getByTestId('account-link')).not.toHaveText('Sign in');
+  await expect(offer).toHaveCount(0);
+  const after = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return { waiting: registration?.waiting != null, active: registration?.active?.state, controlled: navigator.serviceWorker.controller !== null };
+  });
+  expect(after).toEqual({ waiting: false, active: 'activated', controlled: true });
+
+  // Everything queued survived the update, and waits for the backend.
+  expect((await outboxIds(page)).sort()).toEqual([...made].sort());
+  await expect(page.getByTestId('sync-indicator')).toHaveText(/^(4 pending|Syncing…)$/);
+  expect(await serverLedger(student)).toEqual([]);
+
+  link.backendUp();
+  await expect.poll(() => outboxRows(page), { timeout: 60_000 }).toEqual([]);
+  expect(await serverLedger(student)).toEqual(expected);
+  expect((await appliedClientIds(student)).sort()).toEqual([...made].sort());
+});
