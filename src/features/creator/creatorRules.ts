@@ -13,7 +13,7 @@ export const PLATFORMS = [
 export type Platform = (typeof PLATFORMS)[number]['id'];
 
 export const NOT_A_CREATOR =
-  'Creator tools are for approved creators. Ask the people who run this portal to be approved: use the contact on the mirrors page or ask your teacher who set it up.';
+  'Creator tools are for approved creators. To be approved, ask your teacher or the people who run this portal, and give them your username (it is on your profile page).';
 
 export const HANDLE_REQUIRED = 'Enter your handle or channel id.';
 export const HANDLE_INVALID = 'A handle is up to 100 letters, digits, _ . or - (leave out the @ and the web address).';
