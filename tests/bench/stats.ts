@@ -34,3 +34,13 @@ export function printTable(title: string, rows: Row[]): void {
 }
 
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** A table with several figures per row (count, errors, percentiles…), aligned like printTable's. */
+export function printGrid(title: string, header: string[], rows: string[][]): void {
+  const widths = header.map((name, i) => Math.max(name.length, ...rows.map((row) => (row[i] ?? '').length)));
+  const line = (cells: string[]) => `| ${widths.map((width, i) => (cells[i] ?? '').padEnd(width)).join(' | ')} |`;
+  console.log(`\n${title}`);
+  console.log(line(header));
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const row of rows) console.log(line(row));
+}
