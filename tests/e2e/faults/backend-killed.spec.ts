@@ -18,8 +18,11 @@ const PLAY: LedgerEntry = { amt: 2, why: 'app played (streak bonus x2)' };
 
 interface KilledCall {
   ids: string[];
-  /** Settles once the process is gone and the forwarded request has failed or been answered. */
-  over: Promise<void>;
+  /**
+   * Settles once the process is gone and the forwarded request has failed or been answered, with
+   * whether the backend had answered before it was killed (then only the answer was lost).
+   */
+  over: Promise<boolean>;
 }
 
 // Stopped after the test even when it fails or times out, so no process outlives the run.
@@ -71,11 +74,19 @@ test(`the backend killed mid-request ${KILLS} times and restarted: the drain fin
     const delay = killAfterMs;
     killAfterMs = null;
     restarting = true;
-    const reached = link.send(route).catch(() => null);
+    let answered = false;
+    const reached = link.send(route).then(
+      () => {
+        answered = true;
+      },
+      () => undefined,
+    );
     const over = (async () => {
       await new Promise((resolve) => setTimeout(resolve, delay));
+      const answeredFirst = answered;
       await backend.kill();
       await reached;
+      return answeredFirst;
     })();
     killed = { ids, over };
     await over;
@@ -84,7 +95,7 @@ test(`the backend killed mid-request ${KILLS} times and restarted: the drain fin
   });
 
   const expected: LedgerEntry[] = [];
-  const outcomes = { appliedBeforeDeath: 0, lostWithIt: 0 };
+  const outcomes = { answeredBeforeDeath: 0, committedNotAnswered: 0, diedUncommitted: 0 };
   let games = 0;
   for (let kill = 1; kill <= KILLS; kill += 1) {
     killAfterMs = random.int(0, 60);
@@ -102,22 +113,31 @@ test(`the backend killed mid-request ${KILLS} times and restarted: the drain fin
 
     const call = killed as KilledCall | null;
     if (call === null) throw new Error('no request was killed');
-    await call.over;
+    const answeredFirst = await call.over;
     await backend.start();
     const applied = new Set(await appliedClientIds(student, backend.url));
     const batch = call.ids;
-    if (batch.every((id) => applied.has(id))) outcomes.appliedBeforeDeath += 1;
-    else if (batch.every((id) => !applied.has(id))) outcomes.lostWithIt += 1;
-    else throw new Error(`a batch was half applied: ${JSON.stringify({ batch, applied: [...applied] })}`);
+    if (batch.every((id) => applied.has(id))) {
+      if (answeredFirst) outcomes.answeredBeforeDeath += 1;
+      else outcomes.committedNotAnswered += 1;
+    } else if (batch.every((id) => !applied.has(id))) {
+      expect(answeredFirst, 'an answered batch is on the server').toBe(false);
+      outcomes.diedUncommitted += 1;
+    } else {
+      throw new Error(`a batch was half applied: ${JSON.stringify({ batch, applied: [...applied] })}`);
+    }
     killed = null;
     restarting = false;
     await expect.poll(() => outboxRows(page), { timeout: 60_000 }).toEqual([]);
   }
 
   console.log(
-    `backend killed mid-request ${KILLS} times (seed ${SEED}): the batch had been committed ${outcomes.appliedBeforeDeath} times, ` +
-      `died with the process ${outcomes.lostWithIt} times; ${expected.length} actions`,
+    `backend killed ${KILLS} times (seed ${SEED}): before its answer to the batch ${outcomes.committedNotAnswered + outcomes.diedUncommitted} times ` +
+      `(batch committed ${outcomes.committedNotAnswered}, died with the process ${outcomes.diedUncommitted}), ` +
+      `after answering ${outcomes.answeredBeforeDeath} times; ${expected.length} actions`,
   );
+  // The faults were the ones asked for: the process died while it still owed the page its answer.
+  expect(outcomes.committedNotAnswered + outcomes.diedUncommitted).toBeGreaterThan(0);
   expect(await serverLedger(student, backend.url)).toEqual(expected);
   expect((await appliedClientIds(student, backend.url)).sort()).toEqual([...sent].sort());
   expect(sent.size).toBe(expected.length);
