@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { backendUrl, localKeys, signInNewStudent, signUpViaApi, uniqueEmail, type Student } from './support/backend.ts';
+import { backendUrl, localKeys, serviceInsert, signInNewStudent, signUpViaApi, uniqueEmail, type Student } from './support/backend.ts';
 
 // Accounts end to end (issue #5): sign-up, onboarding, profile editing, sign-out and sign-in,
 // password reset through the local mailbox, two-step sign-in with an authenticator app, and what
@@ -195,14 +195,27 @@ test("another student's profile shows public fields only", async ({ page }) => {
   await expect(page.getByText('There is no student called @nobody_here_xyz.')).toBeVisible();
 });
 
-test('signed in and offline, the navbar fits one row on a 1280 px Chromebook screen', async ({ page, context }) => {
+test('the widest signed-in navbar (long name, big balance, offline with a change pending) fits one row at 1280 px', async ({ page, context }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  await signInNewStudent(page);
-  await page.goto('/leaderboard');
+  const student = await signInNewStudent(page);
+  // The longest name the rules allow, and a five-digit balance.
+  const longName = `W${Date.now().toString(36)}`.padEnd(20, 'W');
+  expect((await asStudent(student, '/rest/v1/rpc/ensure_profile', { method: 'POST', body: '{}' })).ok).toBe(true);
+  const rename = await asStudent(student, `/rest/v1/my_users?user_id=eq.${student.userId}`, {
+    method: 'PATCH',
+    body: JSON.stringify({ username: longName }),
+  });
+  expect(rename.ok).toBe(true);
+  await serviceInsert('coins_transactions', { user_id: student.userId, amt: 29_900, why: 'e2e grant' });
+
+  await page.goto('/streak');
   const navbar = page.getByTestId('navbar');
-  await expect(navbar.getByTestId('account-username')).toBeVisible();
+  await expect(navbar.getByTestId('account-username')).toHaveAttribute('title', longName);
+  await expect(navbar.getByTestId('coin-amount')).toContainText(/29.?900/);
   await context.setOffline(true);
-  await expect(navbar.getByTestId('sync-indicator')).toHaveText('Offline');
+  await page.getByTestId('claim-streak').click();
+  await expect(navbar.getByTestId('sync-indicator')).toHaveText('Offline · 1 pending');
+
   const brand = await navbar.locator('.brand').boundingBox();
   const account = await navbar.getByTestId('account-link').boundingBox();
   expect(brand).not.toBeNull();

@@ -6,22 +6,11 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { backendUrl, localKeys, serviceSelect, signInNewStudent, type Student } from './support/backend.ts';
+import { backendUrl, serviceInsert, serviceSelect, signInNewStudent, type Student } from './support/backend.ts';
 import { startGameHost } from './support/gameHost.ts';
 
 const RATE_LIMITED = 'You are sending messages too fast: at most 5 messages every 10 seconds. Wait a moment and try again.';
 const NOT_A_CREATOR_START = 'Creator tools are for approved creators.';
-
-/** Inserts a row as the service role: what an operator does to grant creator status. */
-async function serviceInsert(table: string, row: Record<string, unknown>): Promise<void> {
-  const { serviceRoleKey } = await localKeys();
-  const response = await fetch(`${backendUrl}/rest/v1/${table}`, {
-    method: 'POST',
-    headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json', prefer: 'return=minimal' },
-    body: JSON.stringify(row),
-  });
-  if (!response.ok) throw new Error(`insert into ${table} failed: ${response.status} ${await response.text()}`);
-}
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(tmpdir(), `community-${name}.png`), fullPage: true });

@@ -34,7 +34,9 @@ export default function AccountBadge({ runtime, userId }: { runtime: PortalRunti
   return (
     <NavLink to="/profile" className="sign-in account-link" data-testid="account-link">
       <ProfileIcon icon={profile?.icon} size={24} />
-      <span data-testid="account-username">{profile?.username ?? 'My profile'}</span>
+      <span className="account-name" data-testid="account-username" title={profile?.username}>
+        {profile?.username ?? 'My profile'}
+      </span>
     </NavLink>
   );
 }

@@ -80,3 +80,14 @@ export async function serviceSelect<T>(table: string, query: string, base = back
   if (!response.ok) throw new Error(`select ${table} failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as T[];
 }
+
+/** Inserts a row as the service role: what an operator does (grant creator status, credit coins). */
+export async function serviceInsert(table: string, row: Record<string, unknown>): Promise<void> {
+  const { serviceRoleKey } = await localKeys();
+  const response = await fetch(`${backendUrl}/rest/v1/${table}`, {
+    method: 'POST',
+    headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json', prefer: 'return=minimal' },
+    body: JSON.stringify(row),
+  });
+  if (!response.ok) throw new Error(`insert into ${table} failed: ${response.status} ${await response.text()}`);
+}
