@@ -12,8 +12,17 @@ export type Claims = Record<string, unknown> & { role: ApiRole; sub?: string; ex
 
 export type VerifyResult = { ok: true; claims: Claims } | { ok: false; reason: 'expired' | 'invalid' | 'role' };
 
+/** How many checked tokens are remembered: a few per student of a busy classroom. */
+const VERIFIED_TOKENS_KEPT = 2000;
+
 export class Keys {
   private readonly key: Uint8Array;
+  /**
+   * Tokens whose signature, structure and role were already checked, with their claims. The HMAC check
+   * costs more than a leaderboard query, and a client sends the same token on every request until it
+   * is refreshed. Only what cannot change is remembered: the time claims are checked again on each use.
+   */
+  private readonly verified = new Map<string, Readonly<Claims>>();
 
   private constructor(
     readonly secret: string,
@@ -37,13 +46,34 @@ export class Keys {
   }
 
   async verify(token: string): Promise<VerifyResult> {
+    const known = this.verified.get(token);
+    if (known !== undefined) {
+      const refused = Keys.timeRefusal(known);
+      if (refused?.reason === 'expired') this.verified.delete(token);
+      return refused ?? { ok: true, claims: known };
+    }
+    let claims: Claims;
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const role = payload.role;
       if (typeof role !== 'string' || !(API_ROLES as readonly string[]).includes(role)) return { ok: false, reason: 'role' };
-      return { ok: true, claims: payload as Claims };
+      claims = Object.freeze(payload) as Claims;
     } catch (error) {
       return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
     }
+    if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value as string);
+    this.verified.set(token, claims);
+    return { ok: true, claims };
+  }
+
+  /**
+   * jwtVerify's time checks, with its clock (whole seconds) and no tolerance: a remembered token is
+   * refused from the same second a new check would refuse it. Null while the token is in its time.
+   */
+  private static timeRefusal(claims: Readonly<Claims>): Extract<VerifyResult, { ok: false }> | null {
+    const now = Math.floor(Date.now() / 1000);
+    if (typeof claims.nbf === 'number' && claims.nbf > now) return { ok: false, reason: 'invalid' };
+    if (typeof claims.exp === 'number' && claims.exp <= now) return { ok: false, reason: 'expired' };
+    return null;
   }
 }

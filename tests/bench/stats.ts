@@ -44,3 +44,6 @@ export function printGrid(title: string, header: string[], rows: string[][]): vo
   console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
   for (const row of rows) console.log(line(row));
 }
+
+/** A goal as the tables print it, with whether this run met it. */
+export const goal = (text: string, met: boolean) => `${text} (${met ? 'met' : 'not met'})`;
