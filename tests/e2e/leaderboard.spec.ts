@@ -2,21 +2,10 @@
 // the signed-in student's own standing, and the whole page readable offline with its age.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
-import { authStorageKey, backendUrl, localKeys, serviceRpc, serviceSelect, signUpViaApi, type Student } from './support/backend.ts';
+import { authStorageKey, backendUrl, localKeys, serviceRpc, serviceSelect, signUpViaApi, studentRpc, type Student } from './support/backend.ts';
 
 /** A real 1x1 PNG: the proof of a high score. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-
-async function asStudent<T>(student: Student, fn: string, args: Record<string, unknown>): Promise<T> {
-  const { anonKey } = await localKeys();
-  const response = await fetch(`${backendUrl}/rest/v1/rpc/${fn}`, {
-    method: 'POST',
-    headers: { apikey: anonKey, authorization: `Bearer ${student.accessToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify(args),
-  });
-  if (!response.ok) throw new Error(`rpc ${fn} failed: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 async function uploadProof(student: Student, path: string): Promise<void> {
   const { anonKey } = await localKeys();
@@ -31,10 +20,10 @@ async function uploadProof(student: Student, path: string): Promise<void> {
 /** A student who played: claimed a streak (100 Dabloons), opened games, spent time, and set a score. */
 async function activeStudent(games: string[], score: number): Promise<{ student: Student; session: unknown; username: string }> {
   const { student, session } = await signUpViaApi();
-  await asStudent(student, 'claim_streak', { p_client_id: randomUUID() });
-  for (const game of games) await asStudent(student, 'record_app_played', { p_app_id: game, p_client_id: randomUUID() });
-  await asStudent(student, 'increment_time_spent', { user_id: student.userId, increment_value: 5 });
-  const id = await asStudent<number>(student, 'submit_score', { p_app_id: 'snake', p_score: score, p_client_id: randomUUID() });
+  await studentRpc(student, 'claim_streak', { p_client_id: randomUUID() });
+  for (const game of games) await studentRpc(student, 'record_app_played', { p_app_id: game, p_client_id: randomUUID() });
+  await studentRpc(student, 'increment_time_spent', { user_id: student.userId, increment_value: 5 });
+  const id = await studentRpc<number>(student, 'submit_score', { p_app_id: 'snake', p_score: score, p_client_id: randomUUID() });
   await uploadProof(student, `${id}_snake-${score}.png`);
   const { serviceRoleKey } = await localKeys();
   await fetch(`${backendUrl}/rest/v1/my_users?user_id=eq.${student.userId}`, {

@@ -1,24 +1,15 @@
 // Offline, for real: the portal opens from its service worker with no network and no backend, keeps a
 // streak claim and a purchase queued across reloads, and sends each exactly once when the backend returns.
 import { randomUUID } from 'node:crypto';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { APP_LIST_FAILED } from '../../src/domain/messages.ts';
-import { authStorageKey, backendUrl, serviceSelect, type Student } from './support/backend.ts';
-import { BackendLink } from './support/backendLink.ts';
+import { authStorageKey, backendUrl, serviceSelect, studentRpc, type Student } from './support/backend.ts';
+import { test } from './support/backendLink.ts';
 import { serverLedger } from './support/ledger.ts';
 import { mirroredCoins } from './support/outbox.ts';
-import { BUY_ITEM, BUY_PRICE, installServiceWorker, onboardedStudent, readyStudent, studentRpc } from './support/student.ts';
+import { BUY_ITEM, BUY_PRICE, installServiceWorker, onboardedStudent, readyStudent } from './support/student.ts';
 
 const CLAIM_REWARD = 100;
-
-// No network for the page AND its service worker, for the tests that go offline.
-const test = base.extend<{ link: BackendLink }>({
-  link: async ({ context }, use) => {
-    const link = new BackendLink(context);
-    await link.attach();
-    await use(link);
-  },
-});
 
 /** Claims the streak and buys the item through the pages, as a student would. */
 async function claimAndBuy(page: Page): Promise<void> {

@@ -4,12 +4,13 @@
 // shutdown) is the server vanishing mid-request, with the transaction committed or not.
 import { join } from 'node:path';
 import { expect, test as base, type Route } from '@playwright/test';
+import { studentRpc } from '../support/backend.ts';
 import { BackendLink } from '../support/backendLink.ts';
 import { appliedClientIds, serverLedger, sum, type LedgerEntry } from '../support/ledger.ts';
 import { outboxRows } from '../support/outbox.ts';
 import { OwnBackend } from '../support/ownBackend.ts';
 import { seededRandom } from '../support/seededRandom.ts';
-import { claimStreak, playGame, QUIET_GAMES, readyStudent, studentRpc } from '../support/student.ts';
+import { claimStreak, playGame, QUIET_GAMES, readyStudent } from '../support/student.ts';
 
 const SEED = Number(process.env.FAULT_SEED ?? 20261121);
 const KILLS = 6;

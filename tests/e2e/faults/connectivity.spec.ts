@@ -1,13 +1,13 @@
 // Connectivity lost at random points of a drain, a hundred times: the student plays, claims and buys
 // offline, comes back online, and the network dies again before, during or after the outbox's call
 // reached the server. Afterwards the server's ledger is exactly what the student did, in order.
-import { expect, test, type Route } from '@playwright/test';
-import { serviceSelect } from '../support/backend.ts';
-import { BackendLink } from '../support/backendLink.ts';
+import { expect, type Route } from '@playwright/test';
+import { serviceSelect, studentRpc } from '../support/backend.ts';
+import { test } from '../support/backendLink.ts';
 import { appliedClientIds, serverLedger, sum, type LedgerEntry } from '../support/ledger.ts';
 import { mirroredCoins, outboxRows } from '../support/outbox.ts';
 import { seededRandom } from '../support/seededRandom.ts';
-import { BUY_ITEM, BUY_PRICE, buyItem, claimStreak, playGame, QUIET_GAMES, queuedSince, readyStudent, studentRpc } from '../support/student.ts';
+import { BUY_ITEM, BUY_PRICE, buyItem, claimStreak, playGame, QUIET_GAMES, queuedSince, readyStudent } from '../support/student.ts';
 
 const SEED = Number(process.env.FAULT_SEED ?? 20261121);
 const CYCLES = 100;
@@ -28,11 +28,9 @@ const STREAK_CLAIM: LedgerEntry = { amt: 100, why: 'streak claim' };
 const PLAY: LedgerEntry = { amt: 2, why: 'app played (streak bonus x2)' };
 const PURCHASE: LedgerEntry = { amt: -BUY_PRICE, why: `bought ${BUY_ITEM}` };
 
-test(`${CYCLES} connectivity cuts at random points of a drain lose and double nothing (seed ${SEED})`, async ({ page, context }) => {
+test(`${CYCLES} connectivity cuts at random points of a drain lose and double nothing (seed ${SEED})`, async ({ page, link }) => {
   test.setTimeout(360_000);
   const random = seededRandom(SEED);
-  const link = new BackendLink(context);
-  await link.attach();
   const student = await readyStudent(page);
 
   let point: CutPoint = 'open';

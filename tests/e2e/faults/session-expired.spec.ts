@@ -2,21 +2,17 @@
 // for an hour). Back online, the session is renewed with the refresh token and the outbox drains as
 // the same student; and when the server ended the session meanwhile, the student is asked to sign in
 // again and nothing queued is lost: it drains once they are back.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { authStorageKey, backendUrl, localKeys, signUpViaApi, type Student } from '../support/backend.ts';
-import { BackendLink } from '../support/backendLink.ts';
-import { appliedClientIds, serverLedger, type LedgerEntry } from '../support/ledger.ts';
+import { test, type BackendLink } from '../support/backendLink.ts';
+import { appliedClientIds, serverLedger } from '../support/ledger.ts';
 import { outboxRows } from '../support/outbox.ts';
 import {
-  BUY_ITEM,
-  BUY_PRICE,
-  buyItem,
-  claimStreak,
+  CLAIM_BUY_AND_PLAYS,
   onboard,
-  openSection,
   playGame,
   QUIET_GAMES,
-  queuedSince,
+  queueClaimBuyAndPlays,
   readyStudent,
   signInThroughForm,
   signOut,
@@ -24,13 +20,6 @@ import {
 
 const DAY_SECONDS = 24 * 60 * 60;
 const TOKEN_LIFETIME_SECONDS = 3600;
-
-const EXPECTED: LedgerEntry[] = [
-  { amt: 100, why: 'streak claim' },
-  { amt: -BUY_PRICE, why: `bought ${BUY_ITEM}` },
-  { amt: 2, why: 'app played (streak bonus x2)' },
-  { amt: 2, why: 'app played (streak bonus x2)' },
-];
 
 interface StoredSession {
   access_token: string;
@@ -64,28 +53,21 @@ async function twoDaysOffline(page: Page, link: BackendLink, made: Set<string>):
   const agedToken = await ageStoredSession(page, 2);
   await page.reload();
   await expect(page.getByTestId('account-link')).not.toHaveText('Sign in');
-  await claimStreak(page);
-  await buyItem(page);
-  await playGame(page, QUIET_GAMES[0]);
-  await playGame(page, QUIET_GAMES[1]);
-  await queuedSince(page, made, 4);
-  await openSection(page, 'Games');
+  await queueClaimBuyAndPlays(page, made);
   return agedToken;
 }
 
 async function expectLandedOnce(page: Page, student: Student, made: Set<string>): Promise<void> {
   await expect.poll(() => outboxRows(page), { timeout: 60_000 }).toEqual([]);
-  expect(await serverLedger(student)).toEqual(EXPECTED);
+  expect(await serverLedger(student)).toEqual(CLAIM_BUY_AND_PLAYS);
   expect((await appliedClientIds(student)).sort()).toEqual([...made].sort());
 }
 
 test('a token that expired during two days offline is renewed on reconnect, and the outbox drains as the same student', async ({
   page,
-  context,
+  link,
 }) => {
   test.setTimeout(180_000);
-  const link = new BackendLink(context);
-  await link.attach();
   const student = await readyStudent(page);
   const made = new Set<string>();
   const agedToken = await twoDaysOffline(page, link, made);
@@ -103,10 +85,9 @@ test('a token that expired during two days offline is renewed on reconnect, and 
 test('a session the server ended during two days offline asks for a new sign-in, and the outbox drains after it', async ({
   page,
   context,
+  link,
 }) => {
   test.setTimeout(180_000);
-  const link = new BackendLink(context);
-  await link.attach();
   const student = await readyStudent(page);
   const made = new Set<string>();
   await twoDaysOffline(page, link, made);

@@ -3,12 +3,12 @@
 // is still there afterwards and reaches the server once.
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test as base } from '@playwright/test';
-import { BackendLink } from '../support/backendLink.ts';
-import { appliedClientIds, serverLedger, type LedgerEntry } from '../support/ledger.ts';
+import { expect } from '@playwright/test';
+import { test as base } from '../support/backendLink.ts';
+import { appliedClientIds, serverLedger } from '../support/ledger.ts';
 import { outboxIds, outboxRows } from '../support/outbox.ts';
 import { OwnSite } from '../support/ownSite.ts';
-import { BUY_ITEM, BUY_PRICE, buyItem, claimStreak, openSection, playGame, QUIET_GAMES, queuedSince, readyStudent } from '../support/student.ts';
+import { CLAIM_BUY_AND_PLAYS, queueClaimBuyAndPlays, readyStudent } from '../support/student.ts';
 
 const UPDATE_OFFER = 'A new version of the portal is ready.';
 
@@ -26,29 +26,15 @@ const test = base.extend<{ site: OwnSite }>({
   ],
 });
 
-test('a service-worker update with a full outbox: the reload is offered, taken, and nothing queued is lost', async ({ page, context, site }) => {
+test('a service-worker update with a full outbox: the reload is offered, taken, and nothing queued is lost', async ({ page, context, link, site }) => {
   test.setTimeout(180_000);
-  const link = new BackendLink(context);
-  await link.attach();
   const student = await readyStudent(page, { url: `${site.url}/` });
   const scriptUrl = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
   expect(scriptUrl).toBe(`${site.url}/sw.js`);
 
   await link.goOffline();
   const made = new Set<string>();
-  await claimStreak(page);
-  await buyItem(page);
-  await playGame(page, QUIET_GAMES[0]);
-  await playGame(page, QUIET_GAMES[1]);
-  await queuedSince(page, made, 4);
-  // Back on the list: reloading a game's page would rightly count as playing it again.
-  await openSection(page, 'Games');
-  const expected: LedgerEntry[] = [
-    { amt: 100, why: 'streak claim' },
-    { amt: -BUY_PRICE, why: `bought ${BUY_ITEM}` },
-    { amt: 2, why: 'app played (streak bonus x2)' },
-    { amt: 2, why: 'app played (streak bonus x2)' },
-  ];
+  await queueClaimBuyAndPlays(page, made);
 
   // The network is back but the backend is not; meanwhile a new version is deployed and found.
   link.backendDown();
@@ -83,6 +69,6 @@ test('a service-worker update with a full outbox: the reload is offered, taken, 
 
   link.backendUp();
   await expect.poll(() => outboxRows(page), { timeout: 60_000 }).toEqual([]);
-  expect(await serverLedger(student)).toEqual(expected);
+  expect(await serverLedger(student)).toEqual(CLAIM_BUY_AND_PLAYS);
   expect((await appliedClientIds(student)).sort()).toEqual([...made].sort());
 });

@@ -1,7 +1,7 @@
 // Tabs: one closed while its drain is in flight and the portal opened again, and two open at once on
 // the same outbox. Either way every action lands on the server once.
-import { expect, test, type Page, type Request } from '@playwright/test';
-import { BackendLink } from '../support/backendLink.ts';
+import { expect, type Page, type Request } from '@playwright/test';
+import { test } from '../support/backendLink.ts';
 import { appliedClientIds, serverLedger, type LedgerEntry } from '../support/ledger.ts';
 import { outboxRows } from '../support/outbox.ts';
 import { claimStreak, playGame, QUIET_GAMES, queuedSince, readyStudent } from '../support/student.ts';
@@ -20,10 +20,9 @@ const isApply = (request: Request) => request.method() === 'POST' && request.url
 test(`a tab closed mid-drain ${CLOSES} times and opened again: the next tab finishes the drain, nothing lost or doubled`, async ({
   page,
   context,
+  link,
 }) => {
   test.setTimeout(300_000);
-  const link = new BackendLink(context);
-  await link.attach();
   const student = await readyStudent(page);
   const made = new Set<string>();
   const expected: LedgerEntry[] = [];
@@ -71,10 +70,8 @@ test(`a tab closed mid-drain ${CLOSES} times and opened again: the next tab fini
   expect((await appliedClientIds(student)).sort()).toEqual([...made].sort());
 });
 
-test('two tabs open at once share one outbox: what both do lands once, and no change is sent twice', async ({ page, context }) => {
+test('two tabs open at once share one outbox: what both do lands once, and no change is sent twice', async ({ page, context, link }) => {
   test.setTimeout(180_000);
-  const link = new BackendLink(context);
-  await link.attach();
   const student = await readyStudent(page);
   const other = await context.newPage();
   await other.goto('/');

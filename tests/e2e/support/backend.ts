@@ -59,16 +59,26 @@ export async function signInNewStudent(page: Page, email?: string, base = backen
   return student;
 }
 
-/** Calls an RPC as the service role (to set up or inspect server state a student cannot touch). */
-export async function serviceRpc<T>(fn: string, args: Record<string, unknown> = {}): Promise<T> {
-  const { serviceRoleKey } = await localKeys();
-  const response = await fetch(`${backendUrl}/rest/v1/rpc/${fn}`, {
+async function callRpc<T>(apikey: string, token: string, fn: string, args: Record<string, unknown>, base: string): Promise<T> {
+  const response = await fetch(`${base}/rest/v1/rpc/${fn}`, {
     method: 'POST',
-    headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json' },
+    headers: { apikey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify(args),
   });
   if (!response.ok) throw new Error(`rpc ${fn} failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+/** Calls an RPC as the service role (to set up or inspect server state a student cannot touch). */
+export async function serviceRpc<T>(fn: string, args: Record<string, unknown> = {}): Promise<T> {
+  const { serviceRoleKey } = await localKeys();
+  return callRpc<T>(serviceRoleKey, serviceRoleKey, fn, args, backendUrl);
+}
+
+/** Calls an RPC as the student, with the access token of their sign-up. */
+export async function studentRpc<T>(student: Student, fn: string, args: Record<string, unknown>, base = backendUrl): Promise<T> {
+  const { anonKey } = await localKeys();
+  return callRpc<T>(anonKey, student.accessToken, fn, args, base);
 }
 
 /** Reads a table as the service role, e.g. the ledger, to check what the server holds. */

@@ -1,7 +1,7 @@
 // The browser's connection to the backend, as a fault test holds it: cut and restored at any moment
 // (for the page AND its service worker, which setOffline alone does not reach), with the outbox's
 // apply_mutations calls handed to the test so it can lose a request or its answer on purpose.
-import type { APIResponse, BrowserContext, Route } from '@playwright/test';
+import { test as base, type APIResponse, type BrowserContext, type Route } from '@playwright/test';
 import { backendUrl } from './backend.ts';
 
 export type ApplyHandler = (route: Route) => Promise<void>;
@@ -107,3 +107,12 @@ export class BackendLink {
     }
   }
 }
+
+/** Playwright's test with `link`: the suite's backend reached through a BackendLink the test holds. */
+export const test = base.extend<{ link: BackendLink }>({
+  link: async ({ context }, use) => {
+    const link = new BackendLink(context);
+    await link.attach();
+    await use(link);
+  },
+});

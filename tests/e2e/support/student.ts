@@ -1,7 +1,8 @@
 // A student as the fault tests need one: signed in, past onboarding, with the service worker and the
 // shop in place, and doing the things that go through the outbox the way a student does them.
 import { expect, type Page } from '@playwright/test';
-import { backendUrl, localKeys, signInNewStudent, type Student } from './backend.ts';
+import { backendUrl, localKeys, signInNewStudent, studentRpc, type Student } from './backend.ts';
+import type { LedgerEntry } from './ledger.ts';
 import { mirroredCoins, outboxRows, type OutboxRow } from './outbox.ts';
 
 /** Light bundled games (no animation loop), so a hundred visits stay cheap on a slow machine. */
@@ -9,18 +10,6 @@ export const QUIET_GAMES = ['2048', 'Minesweeper', 'Memory Match'] as const;
 
 export const BUY_ITEM = 'desktop_goose';
 export const BUY_PRICE = 100;
-
-/** Calls an RPC as the student, with the access token of their sign-up. */
-export async function studentRpc<T>(student: Student, fn: string, args: Record<string, unknown>, base = backendUrl): Promise<T> {
-  const { anonKey } = await localKeys();
-  const response = await fetch(`${base}/rest/v1/rpc/${fn}`, {
-    method: 'POST',
-    headers: { apikey: anonKey, authorization: `Bearer ${student.accessToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify(args),
-  });
-  if (!response.ok) throw new Error(`rpc ${fn} failed: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /** Answers onboarding for a student, so the portal opens on the page asked for. */
 export async function onboard(student: Student, base = backendUrl): Promise<void> {
@@ -115,6 +104,28 @@ export async function buyItem(page: Page): Promise<void> {
   await openSection(page, 'Shop');
   await page.getByTestId(`buy-${BUY_ITEM}`).click();
   await expect(page.getByTestId(`owned-${BUY_ITEM}`)).toBeVisible();
+}
+
+/** What queueClaimBuyAndPlays leaves on the server once it is sent, in order. */
+export const CLAIM_BUY_AND_PLAYS: LedgerEntry[] = [
+  { amt: 100, why: 'streak claim' },
+  { amt: -BUY_PRICE, why: `bought ${BUY_ITEM}` },
+  { amt: 2, why: 'app played (streak bonus x2)' },
+  { amt: 2, why: 'app played (streak bonus x2)' },
+];
+
+/**
+ * With the backend out of reach: claims the streak, buys the goose and plays two games, waits until the
+ * four are queued (adding them to `made`), and goes back to the app list, since reloading a game's page
+ * would rightly count as playing it again.
+ */
+export async function queueClaimBuyAndPlays(page: Page, made: Set<string>): Promise<void> {
+  await claimStreak(page);
+  await buyItem(page);
+  await playGame(page, QUIET_GAMES[0]);
+  await playGame(page, QUIET_GAMES[1]);
+  await queuedSince(page, made, 4);
+  await openSection(page, 'Games');
 }
 
 /** Signs in through the sign-in page, as a student does on a device that has no session. */
