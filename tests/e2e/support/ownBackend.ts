@@ -42,24 +42,22 @@ export class OwnBackend {
   }
 
   /** Kills the process outright and resolves once it is gone. */
-  async kill(): Promise<void> {
-    const child = this.child;
-    if (child === null) return;
-    this.child = null;
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGKILL');
-    await gone;
+  kill(): Promise<void> {
+    return this.end('SIGKILL');
   }
 
   /** Stops the process the way Ctrl+C does, closing the database. */
-  async stop(): Promise<void> {
+  stop(): Promise<void> {
+    return this.end('SIGTERM');
+  }
+
+  private async end(signal: NodeJS.Signals): Promise<void> {
     const child = this.child;
     if (child === null) return;
     this.child = null;
     if (child.exitCode !== null || child.signalCode !== null) return;
     const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGTERM');
+    child.kill(signal);
     await gone;
   }
 }
