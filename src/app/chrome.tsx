@@ -48,7 +48,7 @@ function LinkList({ links, label }: { links: typeof mainLinks; label: string }) 
           </NavLink>
         </li>
       ))}
-      <li>
+      <li className="nav-status">
         <SyncIndicator />
       </li>
       <li>

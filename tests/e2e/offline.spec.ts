@@ -7,7 +7,7 @@ import { authStorageKey, backendUrl, serviceSelect, studentRpc, type Student } f
 import { test } from './support/backendLink.ts';
 import { serverLedger } from './support/ledger.ts';
 import { mirroredCoins } from './support/outbox.ts';
-import { BUY_ITEM, BUY_PRICE, installServiceWorker, onboardedStudent, readyStudent } from './support/student.ts';
+import { BUY_ITEM, BUY_PRICE, claimStreak, installServiceWorker, onboardedStudent, readyStudent } from './support/student.ts';
 
 const CLAIM_REWARD = 100;
 
@@ -127,6 +127,24 @@ test.describe('offline', () => {
     const expiresAt = () =>
       page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { expires_at?: number }).expires_at ?? 0, authStorageKey);
     await expect.poll(expiresAt, { timeout: 20_000 }).toBeGreaterThan(Date.now() / 1000);
+  });
+
+  test('the section links stay put while the sync status comes and goes, so a click aimed at one lands', async ({ page, link }) => {
+    await readyStudent(page);
+    const sections = page.getByRole('list', { name: 'Sections' });
+    const places = () =>
+      Promise.all(['Games', 'Leaderboard', 'Streak', 'Shop', 'Settings'].map((name) => sections.getByRole('link', { name, exact: true }).boundingBox()));
+    const before = await places();
+
+    await link.goOffline();
+    await claimStreak(page);
+    const indicator = page.getByTestId('sync-indicator');
+    await expect(indicator).toHaveText('Offline · 1 pending');
+    expect(await places()).toEqual(before);
+
+    await link.goOnline();
+    await expect(indicator).toHaveCount(0, { timeout: 20_000 });
+    expect(await places()).toEqual(before);
   });
 
   test('a profile edit made offline shows at once, survives a reload and reaches the server', async ({ page, link }) => {
