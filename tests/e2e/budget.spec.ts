@@ -1,5 +1,5 @@
 // Size budgets of the build the suite serves: sizes, not times, so they hold on any machine.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { firstPaintScripts, precacheEntries } from './support/bundle.ts';
@@ -22,6 +22,29 @@ test('the Supabase client and the Dexie mirror load after the first paint', () =
   // Names that survive minification: supabase-js's auth client and Dexie's error class.
   expect(source).not.toContain('GoTrueClient');
   expect(source).not.toContain('DexieError');
+});
+
+// Text each area's code carries through minification, with the module it comes from.
+const LATER_AREAS = {
+  'analytics (posthog-js)': '$feature_flag_called',
+  'the auth screens (features/auth/AuthPage.tsx)': 'Forgot password?',
+  'the shop (features/shop/ShopPage.tsx)': 'not for sale',
+  'chat (features/chat/ChatPage.tsx)': 'get_chat_messages',
+  'the creator tools (features/creator/creatorRules.ts)': 'is_creator',
+  'the game player (features/player/GameFrame.tsx)': 'allow-scripts allow-same-origin allow-pointer-lock',
+};
+
+test('analytics, the auth screens, the shop, chat, the creator tools and the game player load only when used', () => {
+  const firstPaint = firstPaintScripts(distDir).map((chunk) => chunk.file);
+  const assets = readdirSync(join(distDir, 'assets'))
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => `assets/${file}`);
+  const holders = (text: string) => assets.filter((file) => readFileSync(join(distDir, file), 'utf8').includes(text));
+  for (const [area, text] of Object.entries(LATER_AREAS)) {
+    // Still in the build, or this check would pass for a reason that has nothing to do with loading.
+    expect(holders(text), `${area} is in the build`).not.toEqual([]);
+    expect(holders(text).filter((file) => firstPaint.includes(file)), `${area} before first paint`).toEqual([]);
+  }
 });
 
 test('the precache holds the shell, the backup list and the bundled games, no source maps, nothing over 2 MB', () => {
