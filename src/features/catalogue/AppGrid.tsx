@@ -1,5 +1,5 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { classPath } from '../../domain/slug.ts';
 import type { CatalogueApp } from './catalogueApps.ts';
@@ -31,7 +31,16 @@ interface AppGridProps {
   onToggleFavourite?: (appId: string) => void;
 }
 
-function AppCard({ app, favourite, onToggleFavourite }: { app: CatalogueApp; favourite: boolean; onToggleFavourite?: (appId: string) => void }) {
+// A keystroke in the search box re-renders the grid; the cards still in view are left as they are.
+const AppCard = memo(function AppCard({
+  app,
+  favourite,
+  onToggleFavourite,
+}: {
+  app: CatalogueApp;
+  favourite: boolean;
+  onToggleFavourite?: (appId: string) => void;
+}) {
   return (
     <div className="vgrid-cell" role="listitem">
       <Link className="app-card" to={classPath(app.title)} data-testid="app-card">
@@ -60,7 +69,7 @@ function AppCard({ app, favourite, onToggleFavourite }: { app: CatalogueApp; fav
       )}
     </div>
   );
-}
+});
 
 /**
  * The app cards in a grid that renders only the rows near the viewport, so a catalogue of thousands

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { filterBySearch } from '../../domain/search.ts';
+import { searchIn, searchIndex } from '../../domain/search.ts';
 import { classPath } from '../../domain/slug.ts';
 import { AppGrid, showFallback } from './AppGrid.tsx';
 import type { CatalogueApp } from './catalogueApps.ts';
@@ -40,7 +40,7 @@ function Shelf({ title, apps, testId, note }: { title: string; apps: CatalogueAp
 
 /**
  * The searchable list of apps with favourites and recent plays on top. The filter runs on every
- * keystroke: it is one pass over the list, and the grid renders only the rows in view.
+ * keystroke: one pass over text lower-cased once per list, and the grid renders only the rows in view.
  */
 const SOURCE_NOTES: Record<CatalogueSource, string | null> = {
   server: null,
@@ -63,7 +63,8 @@ export function CatalogueBrowser({ apps, label, shelves = true, source = 'server
   const recentIds = useRecentlyPlayed();
 
   const byId = useMemo(() => new Map(apps.map((app) => [app.id, app])), [apps]);
-  const shown = useMemo(() => filterBySearch(apps, field, query), [apps, field, query]);
+  const index = useMemo(() => searchIndex(apps, field), [apps, field]);
+  const shown = useMemo(() => searchIn(index, query), [index, query]);
   const favourites = useMemo(() => apps.filter((app) => favouriteIds.has(app.id)), [apps, favouriteIds]);
   const recent = useMemo(() => recentIds.map((id) => byId.get(id)).filter((app) => app !== undefined), [recentIds, byId]);
   const searching = query.trim() !== '';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterBySearch } from '../../../src/domain/search.ts';
+import { filterBySearch, searchIn, searchIndex } from '../../../src/domain/search.ts';
 
 interface App {
   title: string;
@@ -77,5 +77,23 @@ describe('filterBySearch', () => {
   it('finds every match in a 10,000-entry catalogue', () => {
     const big: App[] = Array.from({ length: 10_000 }, (_, i) => ({ title: `Game Number ${i} Deluxe Edition` }));
     expect(filterBySearch(big, 'title', 'NUMBER 99')).toHaveLength(111);
+  });
+});
+
+describe('searchIn over a prepared index', () => {
+  it('answers every query as filterBySearch does, from one index per list and field', () => {
+    const queries = ['slope', 'SLOPE', ' o ', 'émeraude', 'zelda', '', null, '12', 'null'];
+    for (const field of ['title', 'category', 'plays', 'tags'] as const) {
+      const index = searchIndex(apps, field);
+      for (const query of queries) expect(searchIn(index, query), `${field} ${String(query)}`).toEqual(filterBySearch(apps, field, query));
+    }
+  });
+
+  it('hands back the entries themselves, in a new array even when all of them match', () => {
+    const list: App[] = [{ title: 'Slope' }, { title: 'Retro Bowl' }];
+    const index = searchIndex(list, 'title');
+    expect(searchIn(index, 'bowl')[0]).toBe(list[1]);
+    expect(searchIn(index, '')).not.toBe(list);
+    expect(searchIn(index, '')).toEqual(list);
   });
 });
