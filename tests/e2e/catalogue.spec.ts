@@ -1,49 +1,9 @@
 // The catalogue and the game player: search, a large catalogue rendered virtually, a bundled game played
 // offline to a score by keyboard, its submission with the screenshot proof, and an upload refusal.
-import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
-import { backendUrl, localKeys, serviceSelect, signInNewStudent, type Student } from './support/backend.ts';
-
-const backendGone = (route: Route) => route.abort('internetdisconnected');
-
-async function goOffline(context: BrowserContext): Promise<void> {
-  // setOffline does not reach the service worker's own requests: the backend is cut off as well.
-  await context.route(`${backendUrl}/**`, backendGone);
-  await context.setOffline(true);
-}
-
-async function goOnline(context: BrowserContext): Promise<void> {
-  await context.unroute(`${backendUrl}/**`, backendGone);
-  await context.setOffline(false);
-}
-
-async function installServiceWorker(page: Page): Promise<void> {
-  await page.goto('/');
-  await expect(page.getByTestId('app-card').first()).toBeVisible();
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
-
-/** A student who has answered the onboarding questions, so no page sends them there mid-test. */
-async function signInOnboardedStudent(page: Page): Promise<Student> {
-  const student = await signInNewStudent(page);
-  const { anonKey, serviceRoleKey } = await localKeys();
-  const ensured = await fetch(`${backendUrl}/rest/v1/rpc/ensure_profile`, {
-    method: 'POST',
-    headers: { apikey: anonKey, authorization: `Bearer ${student.accessToken}`, 'content-type': 'application/json' },
-    body: '{}',
-  });
-  expect(ensured.ok).toBe(true);
-  const updated = await fetch(`${backendUrl}/rest/v1/my_users?user_id=eq.${student.userId}`, {
-    method: 'PATCH',
-    headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ where_from: 'a friend', who_from: 'e2e' }),
-  });
-  expect(updated.ok).toBe(true);
-  return student;
-}
+import { expect, type Page } from '@playwright/test';
+import { backendUrl, serviceSelect, type Student } from './support/backend.ts';
+import { test } from './support/backendLink.ts';
+import { installServiceWorker, onboardedStudent } from './support/student.ts';
 
 /** Steers the snake into the top wall: a whole game played with the keyboard, ending with score 0. */
 async function playSnakeIntoWall(page: Page): Promise<void> {
@@ -138,11 +98,12 @@ async function submissionsOf(student: Student): Promise<{ id: number; score: num
   return serviceSelect('leaderboard_submissions', `user_id=eq.${student.userId}&select=id,score`);
 }
 
-test('a bundled game plays offline by keyboard; its score and screenshot are submitted and reach the board', async ({ page, context }) => {
-  const student = await signInOnboardedStudent(page);
+test('a bundled game plays offline by keyboard; its score and screenshot are submitted and reach the board', async ({ page, link }) => {
+  const student = await onboardedStudent(page);
   await installServiceWorker(page);
+  await expect(page.getByTestId('app-card').first()).toBeVisible();
 
-  await goOffline(context);
+  await link.goOffline();
   await page.goto('/class/Snake');
   await expect(page.getByTestId('page-app-detail')).toBeVisible();
   await expect(page.getByTestId('game-frame')).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin allow-pointer-lock');
@@ -157,7 +118,7 @@ test('a bundled game plays offline by keyboard; its score and screenshot are sub
   await expect(page.getByTestId('score-status')).toHaveText('Saved on this device: it will be sent when you are back online.');
   expect(await submissionsOf(student)).toEqual([]);
 
-  await goOnline(context);
+  await link.goOnline();
   await expect(page.getByTestId('score-outcome')).toHaveText('submitted appScoreForm!', { timeout: 20_000 });
   const [submission] = await submissionsOf(student);
   expect(submission?.score).toBe(0);
@@ -172,7 +133,7 @@ test('a bundled game plays offline by keyboard; its score and screenshot are sub
 });
 
 test('a refused proof upload withdraws the submission and says so', async ({ page, context }) => {
-  const student = await signInOnboardedStudent(page);
+  const student = await onboardedStudent(page);
   await context.route(`${backendUrl}/storage/v1/object/submissions/**`, (route) =>
     route.fulfill({
       status: 400,
@@ -196,7 +157,7 @@ test('a refused proof upload withdraws the submission and says so', async ({ pag
 });
 
 test('the score form checks its fields before anything is queued', async ({ page }) => {
-  await signInOnboardedStudent(page);
+  await onboardedStudent(page);
   await page.goto('/class/Snake');
   await expect(page.getByTestId('score-form')).toBeVisible();
   await page.getByTestId('score-input').fill('12.5');

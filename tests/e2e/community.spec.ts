@@ -5,9 +5,11 @@
 // with no analytics key nothing leaves for anywhere but this machine.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { backendUrl, serviceInsert, serviceSelect, signInNewStudent, type Student } from './support/backend.ts';
+import { BackendLink, test } from './support/backendLink.ts';
 import { startGameHost } from './support/gameHost.ts';
+import { installServiceWorker } from './support/student.ts';
 
 const RATE_LIMITED = 'You are sending messages too fast: at most 5 messages every 10 seconds. Wait a moment and try again.';
 const NOT_A_CREATOR_START = 'Creator tools are for approved creators.';
@@ -25,28 +27,6 @@ async function openChat(page: Page): Promise<void> {
 async function say(page: Page, text: string): Promise<void> {
   await page.getByTestId('chat-input').fill(text);
   await page.getByTestId('chat-input').press('Enter');
-}
-
-const backendGone = (route: { abort: () => Promise<void> }) => route.abort();
-
-async function goOffline(context: BrowserContext): Promise<void> {
-  await context.route(`${backendUrl}/**`, backendGone);
-  await context.setOffline(true);
-}
-
-async function goOnline(context: BrowserContext): Promise<void> {
-  await context.unroute(`${backendUrl}/**`, backendGone);
-  await context.setOffline(false);
-}
-
-/** Loads the portal once and waits until its service worker controls the page, so it opens offline. */
-async function installServiceWorker(page: Page): Promise<void> {
-  await page.goto('/');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
 test.describe('chat', () => {
@@ -76,7 +56,9 @@ test.describe('chat', () => {
       await expect(pageB.getByTestId('chat-message').filter({ hasText: markup })).toHaveCount(1);
       await expect(pageB.locator('.chat-body img, .chat-body b')).toHaveCount(0);
 
-      await goOffline(ctxB);
+      const linkB = new BackendLink(ctxB);
+      await linkB.attach();
+      await linkB.goOffline();
       const offline = `sent while offline ${Date.now()}`;
       await say(pageB, offline);
       await expect(pageB.getByTestId('chat-pending').filter({ hasText: offline })).toContainText('Waiting for a connection');
@@ -84,7 +66,7 @@ test.describe('chat', () => {
       await pageA.waitForTimeout(3500);
       await expect(pageA.getByTestId('chat-message').filter({ hasText: offline })).toHaveCount(0);
 
-      await goOnline(ctxB);
+      await linkB.goOnline();
       await expect(pageA.getByTestId('chat-message').filter({ hasText: offline })).toHaveCount(1, { timeout: 20_000 });
       await expect(pageB.getByTestId('chat-message').filter({ hasText: offline })).toHaveCount(1);
       await expect(pageB.getByTestId('chat-pending')).toHaveCount(0);
@@ -99,7 +81,7 @@ test.describe('chat', () => {
     }
   });
 
-  test('the chat opens offline with the last messages, and one written offline lands once when back online', async ({ page, context }) => {
+  test('the chat opens offline with the last messages, and one written offline lands once when back online', async ({ page, link }) => {
     await signInNewStudent(page);
     await installServiceWorker(page);
     await openChat(page);
@@ -107,7 +89,7 @@ test.describe('chat', () => {
     await say(page, seen);
     await expect(page.getByTestId('chat-message').filter({ hasText: seen })).toHaveCount(1);
 
-    await goOffline(context);
+    await link.goOffline();
     await page.reload();
     await expect(page.getByTestId('chat-offline')).toBeVisible();
     await expect(page.getByTestId('chat-message').filter({ hasText: seen })).toHaveCount(1);
@@ -116,7 +98,7 @@ test.describe('chat', () => {
     await expect(page.getByTestId('chat-pending').filter({ hasText: queued })).toContainText('Waiting for a connection');
     await shot(page, 'chat-opened-offline');
 
-    await goOnline(context);
+    await link.goOnline();
     await expect(page.getByTestId('chat-message').filter({ hasText: queued })).toHaveCount(1, { timeout: 20_000 });
     await expect(page.getByTestId('chat-pending')).toHaveCount(0);
     await expect(page.getByTestId('chat-offline')).toHaveCount(0);
@@ -378,7 +360,7 @@ test.describe('utility pages', () => {
     expect(await outboxCount()).toBe(before);
   });
 
-  test('a single-page game from another website, kept in the offline pack, plays sandboxed with no network', async ({ page, context }) => {
+  test('a single-page game from another website, kept in the offline pack, plays sandboxed with no network', async ({ page, link }) => {
     const host = await startGameHost();
     let hostOpen = true;
     try {
@@ -427,7 +409,7 @@ test.describe('utility pages', () => {
       await page.unroute(catalogue);
       await host.close();
       hostOpen = false;
-      await goOffline(context);
+      await link.goOffline();
       await page.goto('/class/tap-tally');
       await expect(page.getByTestId('pack-copy-note')).toBeVisible();
       const game = page.frameLocator('[data-testid="game-frame"]');

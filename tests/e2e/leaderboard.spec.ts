@@ -1,8 +1,9 @@
 // The leaderboard page: the four top lists filled by real students' actions, a game's high scores,
 // the signed-in student's own standing, and the whole page readable offline with its age.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { authStorageKey, backendUrl, localKeys, serviceRpc, serviceSelect, signUpViaApi, studentRpc, type Student } from './support/backend.ts';
+import { test } from './support/backendLink.ts';
 
 /** A real 1x1 PNG: the proof of a high score. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -43,13 +44,6 @@ const TOP_RPCS: [string, string, () => Record<string, unknown>][] = [
   ['topCoinsThisWeek', 'get_coins_gained', () => ({ start_date: new Date(Date.now() - WEEK_MS).toISOString() })],
 ];
 
-const backendGone = (route: Route) => route.abort('internetdisconnected');
-
-async function goOffline(context: BrowserContext): Promise<void> {
-  await context.route(`${backendUrl}/**`, backendGone);
-  await context.setOffline(true);
-}
-
 async function signIn(page: Page, session: unknown): Promise<void> {
   await page.addInitScript(
     ([key, value]) => {
@@ -59,7 +53,7 @@ async function signIn(page: Page, session: unknown): Promise<void> {
   );
 }
 
-test('the four top lists, a game board and the own standing show real students, and stay readable offline', async ({ page, context }) => {
+test('the four top lists, a game board and the own standing show real students, and stay readable offline', async ({ page, link }) => {
   const players = [
     await activeStudent(['snake', '2048', 'memory'], 120),
     await activeStudent(['snake', 'breakout'], 340),
@@ -104,7 +98,7 @@ test('the four top lists, a game board and the own standing show real students, 
   await expect(page.getByTestId('leaderboard-age')).toHaveText('updated just now');
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
-  await goOffline(context);
+  await link.goOffline();
   await page.reload();
   await expect(page.getByTestId('top-list-topAppsPlayed').getByTestId('board-row').first()).toBeVisible();
   await page.getByTestId('game-picker').selectOption('snake');
