@@ -117,10 +117,27 @@ export async function putServerProfile(db: PortalDB, row: ProfileRow): Promise<v
 }
 
 /** Replaces the catalogue: apps the server no longer lists disappear. */
+function sameRow(a: object, b: object): boolean {
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  return keys.length === Object.keys(right).length && keys.every((key) => Object.is(left[key], right[key]));
+}
+
+/**
+ * The list becomes exactly `apps`, writing only the rows that changed: each IndexedDB write costs far
+ * more than reading and comparing, and a refresh mostly finds the catalogue as it was.
+ */
 export async function putApps(db: PortalDB, apps: AppRow[]): Promise<void> {
   await write(db, [db.apps], async () => {
-    await db.apps.clear();
-    await db.apps.bulkPut(apps.map((a) => ({ ...a })));
+    const held = new Map((await db.apps.toArray()).map((row) => [row.id, row]));
+    const changed = apps.filter((row) => {
+      const old = held.get(row.id);
+      held.delete(row.id);
+      return old === undefined || !sameRow(old, row);
+    });
+    if (held.size > 0) await db.apps.bulkDelete([...held.keys()]);
+    if (changed.length > 0) await db.apps.bulkPut(changed.map((a) => ({ ...a })));
   });
 }
 

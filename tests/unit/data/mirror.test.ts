@@ -73,4 +73,30 @@ describe('refreshing the mirror from the server', () => {
     await putApps(db, [app('b', 'Beta 2')]);
     expect(await db.apps.toArray()).toEqual([app('b', 'Beta 2')]);
   });
+
+  it('rewrites only the apps that changed, and replaces a changed row whole', async () => {
+    const { db } = freshDb();
+    const app = (id: string, title: string, extra: Record<string, unknown> = {}) => ({
+      id,
+      title,
+      slug: `/${id}`,
+      category: 'Arcade',
+      description: '',
+      thumbnail: null,
+      url: `/games/${id}/index.html`,
+      bundled: false,
+      ...extra,
+    });
+    await putApps(db, [app('a', 'Alpha', { created_at: '2026-01-01T00:00:00Z' }), app('b', 'Beta'), app('c', 'Gamma')]);
+    const written: string[] = [];
+    db.apps.hook('creating', (id) => {
+      written.push(String(id));
+    });
+    db.apps.hook('updating', (_changes, id) => {
+      written.push(String(id));
+    });
+    await putApps(db, [app('a', 'Alpha'), app('b', 'Beta'), app('c', 'Gamma 2'), app('d', 'Delta')]);
+    expect(written.sort()).toEqual(['a', 'c', 'd']);
+    expect(await db.apps.orderBy('id').toArray()).toEqual([app('a', 'Alpha'), app('b', 'Beta'), app('c', 'Gamma 2'), app('d', 'Delta')]);
+  });
 });
