@@ -61,3 +61,12 @@ test('the precache holds the shell, the backup list and the bundled games, no so
     expect(entry.bytes, `${entry.url} is under 2 MB`).toBeLessThanOrEqual(2 * 1024 * 1024);
   }
 });
+
+test('the first paint needs nothing but the page: no stylesheet to fetch, the theme and the navbar frame written in', () => {
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  // A stylesheet link blocks the first frame on one more request, even one the service worker answers.
+  expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
+  expect(html).toMatch(/<style id="portal-theme">:root\{--primary:#1e3a8a;/);
+  expect(html).toMatch(/\.navbar\{[^}]*position:fixed/);
+  expect(html).toMatch(/<div id="root"><header class="navbar">.*Hollowed Portal<\/a><\/nav><\/header><\/div>/);
+});
