@@ -23,6 +23,8 @@ interface Subject {
   context?: BrowserContext;
   page?: Page;
   paints: number[];
+  /** When the page's own heading was on screen: the portal's first paint is its static shell, so this says when the page itself came. */
+  headings: number[];
 }
 
 async function installOffline(subject: Subject, context: BrowserContext, backendUrl: string): Promise<void> {
@@ -39,17 +41,21 @@ async function installOffline(subject: Subject, context: BrowserContext, backend
   subject.page = page;
 }
 
-/** One reload with no network; its first contentful paint, from the navigation's start. */
-async function offlineReload(subject: Subject): Promise<number> {
+/** One reload with no network: its first contentful paint and when its heading showed, from the navigation's start. */
+async function offlineReload(subject: Subject): Promise<{ paint: number; heading: number }> {
   const page = subject.page!;
   await page.reload();
   const paint = await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime);
-  const startTime = (await paint.jsonValue()) as number;
-  await page.getByRole('heading', { level: 1, name: subject.heading }).waitFor();
+  // Polled once a frame, so this is the first frame that had the heading.
+  const heading = await page.waitForFunction(
+    (text) => document.querySelector('h1')?.textContent === text && performance.now(),
+    subject.heading,
+    { polling: 'raf' },
+  );
   if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
     throw new Error(`${subject.name} was not served by its service worker`);
   }
-  return startTime;
+  return { paint: (await paint.jsonValue()) as number, heading: (await heading.jsonValue()) as number };
 }
 
 const workDir = mkdtempSync(join(tmpdir(), 'portal-bench-reload-'));
@@ -67,14 +73,17 @@ try {
   const bareSite = await serve(join(workDir, 'bare'));
   sites.push(bareSite);
 
-  const portal: Subject = { name: 'the portal', site: portalSite, heading: 'Games', paints: [] };
-  const bare: Subject = { name: 'the bare page', site: bareSite, heading: 'Bare page', paints: [] };
+  const portal: Subject = { name: 'the portal', site: portalSite, heading: 'Games', paints: [], headings: [] };
+  const bare: Subject = { name: 'the bare page', site: bareSite, heading: 'Bare page', paints: [], headings: [] };
   for (const subject of [portal, bare]) await installOffline(subject, await browser.newContext(), backend.url);
 
   for (let i = 0; i < WARM_UP + RELOADS; i += 1) {
     for (const subject of i % 2 === 0 ? [portal, bare] : [bare, portal]) {
-      const paint = await offlineReload(subject);
-      if (i >= WARM_UP) subject.paints.push(paint);
+      const { paint, heading } = await offlineReload(subject);
+      if (i >= WARM_UP) {
+        subject.paints.push(paint);
+        subject.headings.push(heading);
+      }
     }
   }
   const ratio = median(portal.paints) / median(bare.paints);
@@ -85,6 +94,9 @@ try {
     { measure: `bare React + router page, offline reload to FCP (median of ${RELOADS})`, figure: ms(median(bare.paints)), goal: '-' },
     { measure: 'bare page, 90th percentile', figure: ms(percentile(bare.paints, 90)), goal: '-' },
     { measure: 'portal / bare page', figure: `${ratio.toFixed(2)}x`, goal: goal('<= 1.3x', ratio <= 1.3) },
+    { measure: 'portal, offline reload to its heading on screen', figure: ms(median(portal.headings)), goal: '-' },
+    { measure: 'bare page, offline reload to its heading on screen', figure: ms(median(bare.headings)), goal: '-' },
+    { measure: 'heading on screen: portal / bare page', figure: `${(median(portal.headings) / median(bare.headings)).toFixed(2)}x`, goal: '-' },
   ];
   printTable('Offline reload to first contentful paint in Chromium', rows);
 } finally {
