@@ -47,6 +47,9 @@ export function messageOf(a: Answer): string {
 }
 
 export class Arena {
+  /** Requests made as a student, a stranger or with a made-up token: the attacks, for the suite's report. */
+  private attempts = 0;
+
   private constructor(
     readonly backend: Backend,
     readonly alice: Student,
@@ -117,6 +120,7 @@ export class Arena {
 
   /** A request with a student's session, with no session (null) or with any token. */
   as(who: Student | null | { token: string }, path: string, init: RequestInit = {}): Promise<Answer> {
+    this.attempts += 1;
     const token = who === null ? null : 'token' in who ? who.token : who.session.access_token;
     return Arena.call(this.backend, token, path, init);
   }
@@ -140,7 +144,9 @@ export class Arena {
     return out;
   }
 
-  close(): Promise<void> {
+  /** `suite` names what was attacked in the line that says how many requests it took. */
+  close(suite: string): Promise<void> {
+    console.log(`${suite}: ${this.attempts} requests as students, strangers or forged tokens`);
     return this.backend.close();
   }
 }

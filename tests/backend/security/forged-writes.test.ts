@@ -166,7 +166,7 @@ let arena: Arena;
 beforeAll(async () => {
   arena = await Arena.open();
 });
-afterAll(() => arena?.close());
+afterAll(() => arena?.close('forged-writes'));
 
 describe('forged writes through REST with a student session', () => {
   const relations = publicRelations();

@@ -23,7 +23,7 @@ let arena: Arena;
 beforeAll(async () => {
   arena = await Arena.open();
 });
-afterAll(() => arena?.close());
+afterAll(() => arena?.close('markup'));
 
 describe('markup in student text', () => {
   it('keeps the about text exactly as sent, through update_profile and through a direct update', async () => {

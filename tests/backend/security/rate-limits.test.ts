@@ -17,7 +17,7 @@ let arena: Arena;
 beforeAll(async () => {
   arena = await Arena.open();
 });
-afterAll(() => arena?.close());
+afterAll(() => arena?.close('rate-limits'));
 
 async function student(name: string): Promise<Student> {
   const user = await newUser(arena.backend, name);

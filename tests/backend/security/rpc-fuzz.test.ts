@@ -186,7 +186,7 @@ const show = (value: unknown): string => (typeof value === 'string' && value.len
 beforeAll(async () => {
   [arena, catalogue] = await Promise.all([Arena.open(), rpcCatalogue()]);
 });
-afterAll(() => arena?.close());
+afterAll(() => arena?.close('rpc-fuzz'));
 
 describe('every RPC, fuzzed', () => {
   it('has a case for every RPC in the catalogue and none for RPCs that are gone', () => {

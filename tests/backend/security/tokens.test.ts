@@ -45,7 +45,7 @@ beforeAll(async () => {
     'not a token': 'Bearer.eyJ.garbage',
   };
 });
-afterAll(() => arena?.close());
+afterAll(() => arena?.close('tokens'));
 
 interface Target {
   what: string;

@@ -32,7 +32,7 @@ beforeAll(async () => {
   arena = await Arena.open(join(dataDir, 'data'));
 });
 afterAll(async () => {
-  await arena?.close();
+  await arena?.close('uploads');
   rmSync(dataDir, { recursive: true, force: true });
 });
 
