@@ -60,8 +60,8 @@ function capSuite(name: string, makeEngine: () => Promise<Engine>): void {
       expect((await play('snake')).coins).toBe(0);
     });
 
-    // A long offline session drains as apply_mutations batches, where a play is dispatched without the
-    // registry's EXECUTE and an unchanged profile count or same-transaction stamp is not rewritten.
+    // A long offline session drains as apply_mutations batches, where an unchanged profile count or
+    // same-transaction stamp is not rewritten.
     describe('through apply_mutations', () => {
       type Outcome = { id: string; ok: boolean; code?: string; message?: string; result?: Play };
       const drain = async (ops: { id: string; kind: string; args: Record<string, unknown> }[]) =>
@@ -112,13 +112,6 @@ function capSuite(name: string, makeEngine: () => Promise<Engine>): void {
         expect(await profileCount()).toBe(2);
       });
 
-      it('runs the registry call again once a migration changes the play row', async () => {
-        await db.query(
-          `update app_private.mutation_kinds set call = $1 where kind = 'record_app_played'`,
-          [`select public.record_app_played($1 ->> 'p_app_id', $2) || '{"via": "registry"}'`],
-        );
-        expect((await drain(plays(['snake'])))[0]?.result).toEqual({ app_id: 'snake', apps_played: 1, coins: 1, via: 'registry' });
-      });
     });
   });
 }
