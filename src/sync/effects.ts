@@ -207,13 +207,31 @@ async function settleLedger(db: PortalDB, item: OutboxItem, status: 'confirmed' 
   await db.coins.put({ ...coins, balance, coinsGainedThisBattlePass, pending: coins.pending.filter((id) => id !== item.id) });
 }
 
-/** The server applied the mutation: its local effect stays, no longer marked pending. */
-export async function confirmEffect(db: PortalDB, item: OutboxItem): Promise<void> {
-  await settleLedger(db, item, 'confirmed');
-  const items = await db.items.where('pendingOpId').equals(item.id).toArray();
+/**
+ * The server applied these mutations: their local effects stay, no longer marked pending. A drain
+ * confirms a hundred at a time, so each table is read and written once for the whole batch, not
+ * once per mutation (the coins row's pending list alone holds every queued id).
+ */
+export async function confirmEffects(db: PortalDB, confirmed: readonly OutboxItem[]): Promise<void> {
+  if (confirmed.length === 0) return;
+  const ids = confirmed.map((item) => item.id);
+  const done = new Set(ids);
+
+  const entries = await db.ledger.where('opId').anyOf(ids).toArray();
+  const pending = entries.filter((e) => e.status === 'pending');
+  if (pending.length > 0) await db.ledger.bulkPut(pending.map((e) => ({ ...e, status: 'confirmed' as const })));
+
+  const items = await db.items.where('pendingOpId').anyOf(ids).toArray();
   if (items.length > 0) await db.items.bulkPut(items.map(withoutPending));
-  const streak = await db.streak.get(item.userId);
-  if (streak?.pendingOpId === item.id) await db.streak.put(withoutPending(streak));
+
+  for (const userId of new Set(confirmed.map((item) => item.userId))) {
+    const coins = await db.coins.get(userId);
+    if (coins && coins.pending.some((id) => done.has(id))) {
+      await db.coins.put({ ...coins, pending: coins.pending.filter((id) => !done.has(id)) });
+    }
+    const streak = await db.streak.get(userId);
+    if (streak?.pendingOpId !== undefined && done.has(streak.pendingOpId)) await db.streak.put(withoutPending(streak));
+  }
 }
 
 /**

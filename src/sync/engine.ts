@@ -3,7 +3,7 @@ import type { OutboxItem, PortalDB } from '../data/db.ts';
 import { PROOF_UPLOAD_FAILED, PROOF_UPLOAD_FAILED_DETAIL } from '../domain/messages.ts';
 import { createBackoff, type Backoff } from './backoff.ts';
 import { classifyError, classifyResult, type Disposition } from './classify.ts';
-import { confirmEffect, effectTables, rollback } from './effects.ts';
+import { confirmEffects, effectTables, rollback } from './effects.ts';
 import { defaultLock, type OutboxLock } from './lock.ts';
 import { failedItems, pendingCount, queuedItems } from './outbox.ts';
 import type { MutationOp, OpResult, SyncTransport } from './transport.ts';
@@ -160,30 +160,31 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   }
 
   async function markSending(batch: OutboxItem[]): Promise<void> {
-    await db.transaction('rw', db.outbox, async () => {
-      for (const item of batch) {
-        await db.outbox.update(item.seq, { status: 'sending', attempts: item.attempts + 1 });
-      }
-    });
+    await db.outbox.bulkUpdate(batch.map((item) => ({ key: item.seq, changes: { status: 'sending', attempts: item.attempts + 1 } })));
   }
 
   /** Settles a batch's answers in one transaction: a crash leaves either all of them or none recorded. */
   async function settle(outcomes: Outcome[]): Promise<void> {
     await db.transaction('rw', [db.outbox, ...effectTables(db)], async () => {
-      for (const outcome of outcomes) {
-        const current = await db.outbox.get(outcome.item.seq);
+      const rows = await db.outbox.bulkGet(outcomes.map((outcome) => outcome.item.seq));
+      const confirmed: OutboxItem[] = [];
+      const changes: { key: number; changes: Partial<OutboxItem> }[] = [];
+      for (const [i, outcome] of outcomes.entries()) {
+        const current = rows[i];
         // Discarded by the user while in flight: its effect has already been taken back.
         if (!current) continue;
         if (outcome.kind === 'confirm') {
-          await confirmEffect(db, current);
-          await db.outbox.delete(current.seq);
+          confirmed.push(current);
         } else if (outcome.kind === 'park') {
           await rollback(db, current);
-          await db.outbox.update(current.seq, { status: 'failed', lastError: outcome.error });
+          changes.push({ key: current.seq, changes: { status: 'failed', lastError: outcome.error } });
         } else {
-          await db.outbox.update(current.seq, { status: 'queued', ...(outcome.error ? { lastError: outcome.error } : {}) });
+          changes.push({ key: current.seq, changes: { status: 'queued', ...(outcome.error ? { lastError: outcome.error } : {}) } });
         }
       }
+      await confirmEffects(db, confirmed);
+      await db.outbox.bulkDelete(confirmed.map((row) => row.seq));
+      if (changes.length > 0) await db.outbox.bulkUpdate(changes);
     });
   }
 

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { claimTierEffect, tierNotReached } from '../../../src/features/battlepass/claimTier.ts';
 import { ITEM_ALREADY_OWNED } from '../../../src/domain/messages.ts';
-import { confirmEffect, MutationRefused, rollback } from '../../../src/sync/effects.ts';
+import { confirmEffects, MutationRefused, rollback } from '../../../src/sync/effects.ts';
 import { enqueue } from '../../../src/sync/outbox.ts';
 import { freshDb, USER } from '../sync/fakes.ts';
 
@@ -25,7 +25,7 @@ describe('claiming a battle-pass tier', () => {
       expect.objectContaining({ amt: 500, why: 'battle pass season 2 tier 3', status: 'pending' }),
     ]);
 
-    await db.transaction('rw', [db.outbox, db.coins, db.ledger, db.streak, db.items, db.profile, db.shopItems], () => confirmEffect(db, item));
+    await db.transaction('rw', [db.outbox, db.coins, db.ledger, db.streak, db.items, db.profile, db.shopItems], () => confirmEffects(db, [item]));
     expect((await db.items.get([USER, 's2_dabloons_500']))?.pendingOpId).toBeUndefined();
     expect(await db.coins.get(USER)).toMatchObject({ balance: 800, pending: [] });
   });
