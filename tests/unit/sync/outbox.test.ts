@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { IMAGE_WITHOUT_NAME, ITEM_NOT_FOUND, NOT_ENOUGH_COINS, NOT_LOGGED_IN, STREAK_CLAIM_TOO_SOON } from '../../../src/domain/messages.ts';
 import { MutationRefused } from '../../../src/sync/effects.ts';
-import { discard, enqueue, pendingCount } from '../../../src/sync/outbox.ts';
+import { discard, enqueue, pendingCount, queuedItems } from '../../../src/sync/outbox.ts';
 import { freshDb, USER } from './fakes.ts';
 import { seedUser, SWORD } from './seed.ts';
 
@@ -90,6 +90,24 @@ describe('enqueue', () => {
     expect(new Set(seqs).size).toBe(seqs.length);
     expect(await stored[5]!.blob!.text()).toBe('png');
     expect(stored[5]!.blobName).toBe('proof.png');
+  });
+
+  it('hands the sender the oldest waiting items first, with any left marked sending, and never failed ones', async () => {
+    const { db } = freshDb();
+    await seedUser(db, 0);
+    const made = [];
+    for (let i = 0; i < 6; i += 1) {
+      made.push(await enqueue(db, { kind: 'increment_time_spent', args: { user_id: USER, increment_value: 5 }, userId: USER }));
+    }
+    // A tab closed mid-send left the second as sending; the server refused the fourth.
+    await db.outbox.update(made[1]!.seq, { status: 'sending' });
+    await db.outbox.update(made[3]!.seq, { status: 'failed' });
+    await enqueue(db, { kind: 'increment_time_spent', args: { user_id: USER, increment_value: 5 }, userId: 'a-classmate' });
+
+    const waiting = [0, 1, 2, 4, 5].map((i) => made[i]!.id);
+    expect((await queuedItems(db, USER)).map((i) => i.id)).toEqual(waiting);
+    expect((await queuedItems(db, USER, 3)).map((i) => i.id)).toEqual(waiting.slice(0, 3));
+    expect((await queuedItems(db, USER, 1)).map((i) => i.id)).toEqual(waiting.slice(0, 1));
   });
 
   it('shows a purchase and an equip at once, marked pending', async () => {
