@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import type { OutboxItem } from '../../../src/data/db.ts';
 import { IMAGE_WITHOUT_NAME, ITEM_NOT_FOUND, NOT_ENOUGH_COINS, NOT_LOGGED_IN, STREAK_CLAIM_TOO_SOON } from '../../../src/domain/messages.ts';
 import { MutationRefused } from '../../../src/sync/effects.ts';
 import { discard, enqueue, pendingCount, queuedItems } from '../../../src/sync/outbox.ts';
@@ -95,7 +96,7 @@ describe('enqueue', () => {
   it('hands the sender the oldest waiting items first, with any left marked sending, and never failed ones', async () => {
     const { db } = freshDb();
     await seedUser(db, 0);
-    const made = [];
+    const made: OutboxItem[] = [];
     for (let i = 0; i < 6; i += 1) {
       made.push(await enqueue(db, { kind: 'increment_time_spent', args: { user_id: USER, increment_value: 5 }, userId: USER }));
     }
