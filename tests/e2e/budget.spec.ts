@@ -66,6 +66,8 @@ test('the first paint needs nothing but the page: no stylesheet to fetch, the th
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
   // A stylesheet link blocks the first frame on one more request, even one the service worker answers.
   expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
+  // Nor is the inlined copy kept beside it, for every device to precache and never read.
+  expect(precacheEntries(distDir).filter((entry) => /(^|\/)assets\/index-[^/]*\.css$/.test(entry.url))).toEqual([]);
   expect(html).toMatch(/<style id="portal-theme">:root\{--primary:#1e3a8a;/);
   expect(html).toMatch(/\.navbar\{[^}]*position:fixed/);
   expect(html).toMatch(/<div id="root"><header class="navbar">.*Hollowed Portal<\/a><\/nav><\/header><\/div>/);
