@@ -116,7 +116,6 @@ export async function putServerProfile(db: PortalDB, row: ProfileRow): Promise<v
   });
 }
 
-/** Replaces the catalogue: apps the server no longer lists disappear. */
 function sameRow(a: object, b: object): boolean {
   const left = a as Record<string, unknown>;
   const right = b as Record<string, unknown>;
@@ -125,8 +124,9 @@ function sameRow(a: object, b: object): boolean {
 }
 
 /**
- * The list becomes exactly `apps`, writing only the rows that changed: each IndexedDB write costs far
- * more than reading and comparing, and a refresh mostly finds the catalogue as it was.
+ * Replaces the catalogue: it becomes exactly `apps`, and apps the server no longer lists disappear.
+ * Only the rows that changed are written: each IndexedDB write costs far more than reading and
+ * comparing, and a refresh mostly finds the catalogue as it was.
  */
 export async function putApps(db: PortalDB, apps: AppRow[]): Promise<void> {
   await write(db, [db.apps], async () => {
