@@ -1,15 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { backendUrl, localKeys, serviceSelect, signInNewStudent, type Student } from './support/backend.ts';
+import { backendUrl, serviceInsert, serviceSelect, signInNewStudent, type Student } from './support/backend.ts';
 
 /** Credits coins the way an operator would (service role); students can never write the ledger themselves. */
 async function grantCoins(student: Student, amt: number): Promise<void> {
-  const { serviceRoleKey } = await localKeys();
-  const response = await fetch(`${backendUrl}/rest/v1/coins_transactions`, {
-    method: 'POST',
-    headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json', prefer: 'return=minimal' },
-    body: JSON.stringify({ user_id: student.userId, amt, why: 'test grant' }),
-  });
-  if (!response.ok) throw new Error(`grant failed: ${response.status} ${await response.text()}`);
+  await serviceInsert('coins_transactions', { user_id: student.userId, amt, why: 'test grant' });
 }
 
 async function ledger(student: Student): Promise<{ amt: number; why: string }[]> {
