@@ -106,6 +106,8 @@ test.describe('default layout', () => {
     await page.goto('/leaderboard');
     const navbar = page.getByTestId('navbar');
     await expect(navbar).toBeVisible();
+    // index.html paints a static navbar frame first; the app's own navbar replaces it, never sits below it.
+    await expect(page.locator('header')).toHaveCount(1);
     for (const name of ['Games', 'Leaderboard', 'Streak', 'Chat', 'Settings', 'Sign in']) {
       await expect(navbar.getByRole('link', { name, exact: true })).toBeVisible();
     }
