@@ -12,12 +12,10 @@ export function ensureDeps() {
   const lock = join(root, 'package-lock.json');
   if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) return;
   console.log('Installing dependencies from package-lock.json ...');
-  // `npm install`, not `npm ci`: npm 11 records only this platform's optional native packages
-  // (rollup's) in the lockfile and `npm ci` then refuses it as out of sync. With a lockfile that
-  // matches package.json, `npm install` installs exactly the pinned versions and leaves it as is.
-  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  // `npm ci`, as every deploy pipeline runs it: exactly the lockfile, never a silent re-resolve.
+  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
-    console.error('npm install failed: see the output above.');
+    console.error('npm ci failed: see the output above.');
     process.exit(result.status ?? 1);
   }
 }
