@@ -6,6 +6,7 @@ import { Page } from '../../app/Page.tsx';
 import { usePortal } from '../../app/portal.tsx';
 import type { PortalRuntime } from '../../app/runtime.ts';
 import type { ShopItemRow } from '../../data/db.ts';
+import { gainedWithPending, readGained, readSeasons } from '../../data/seasons.ts';
 import { HOLLOWED_PASS, type Season } from '../../domain/battlepass.ts';
 import { itemUnlocked } from '../../domain/messages.ts';
 import type { MaybeSession } from '../auth/requireUser.ts';
@@ -15,7 +16,7 @@ import { ItemPicture, RarityPill } from '../shop/ItemCard.tsx';
 import { refreshShopItems } from '../shop/refresh.ts';
 import { claimTierEffect } from './claimTier.ts';
 import { defaultSeason, seasonStatusText, seasonWindowText, tierViews, type TierView } from './passView.ts';
-import { gainedWithPending, readGained, readSeasons, refreshGained, refreshSeasons } from './seasons.ts';
+import { refreshGained, refreshSeasons } from './seasons.ts';
 import './pass.css';
 
 async function refresh(runtime: PortalRuntime, userId: string | null): Promise<unknown> {
