@@ -1,15 +1,13 @@
-import { guardQuota, type MutationArgs, type MutationKind, type OutboxItem, type PortalDB } from '../data/db.ts';
-import { IMAGE_WITHOUT_NAME, NOT_LOGGED_IN } from '../domain/messages.ts';
-import { effects, effectTables, MutationRefused, rollback, type OptimisticEffect } from './effects.ts';
+import { guardQuota, type MutationKind, type OutboxItem, type PortalDB } from '../data/db.ts';
+import { NOT_LOGGED_IN } from '../domain/messages.ts';
+import { effectTables, MutationRefused } from './effects.ts';
+import type { Submitted } from './kinds/kind.ts';
+import { KINDS } from './kinds/registry.ts';
+import { restack } from './rebase.ts';
+import { MirrorView } from './view.ts';
 
-export interface NewMutation<K extends MutationKind = MutationKind> {
+export interface NewMutation<K extends MutationKind = MutationKind> extends Submitted<K> {
   kind: K;
-  args: MutationArgs[K];
-  userId: string;
-  /** The score proof image; kept in the outbox row until it has been uploaded. */
-  blob?: Blob;
-  /** Blobs lose a File's name in IndexedDB, so it travels beside it. */
-  blobName?: string;
 }
 
 export interface EnqueueOptions {
@@ -17,24 +15,22 @@ export interface EnqueueOptions {
 }
 
 /**
- * Queues a mutation and applies its optimistic effect in ONE transaction: if either fails,
- * neither happened. `applyOptimistic` defaults to the kind's effect from effects.ts.
+ * Queues a mutation and lays its kind's optimistic effect on the mirror in ONE transaction: if either
+ * fails, neither happened. Arguments the kind's check refuses, and effects the mirror shows the server
+ * would refuse, throw MutationRefused and queue nothing.
  */
-export async function enqueue<K extends MutationKind>(
-  db: PortalDB,
-  mutation: NewMutation<K>,
-  applyOptimistic: OptimisticEffect = effects[mutation.kind],
-  options: EnqueueOptions = {},
-): Promise<OutboxItem> {
+export async function enqueue<K extends MutationKind>(db: PortalDB, mutation: NewMutation<K>, options: EnqueueOptions = {}): Promise<OutboxItem> {
   if (!mutation.userId) throw new MutationRefused(NOT_LOGGED_IN);
-  if (mutation.kind === 'submit_score' && (!mutation.blob || !mutation.blobName)) {
-    throw new MutationRefused(IMAGE_WITHOUT_NAME);
-  }
+  const kind = KINDS[mutation.kind];
+  const problem = kind.check(mutation);
+  if (problem !== null) throw new MutationRefused(problem);
   const id = crypto.randomUUID();
   const now = options.now ?? new Date();
   return guardQuota(() =>
     db.transaction('rw', [db.outbox, ...effectTables(db)], async () => {
-      const undo = await applyOptimistic({ db, userId: mutation.userId, opId: id, now }, mutation.args);
+      const view = new MirrorView(db, mutation.userId);
+      const undo = await kind.apply(view, mutation.args, { userId: mutation.userId, opId: id, now });
+      await view.flush();
       const row: Omit<OutboxItem, 'seq'> = {
         id,
         kind: mutation.kind,
@@ -79,10 +75,12 @@ export async function failedItems(db: PortalDB, userId: string): Promise<OutboxI
  * A row that was still waiting has its optimistic effect taken back first.
  */
 export async function discard(db: PortalDB, id: string): Promise<void> {
-  await db.transaction('rw', [db.outbox, ...effectTables(db)], async () => {
-    const item = await db.outbox.where('id').equals(id).first();
-    if (!item) return;
-    if (item.status !== 'failed') await rollback(db, item);
-    await db.outbox.delete(item.seq);
-  });
+  await guardQuota(() =>
+    db.transaction('rw', [db.outbox, ...effectTables(db)], async () => {
+      const item = await db.outbox.where('id').equals(id).first();
+      if (!item) return;
+      if (item.status !== 'failed') await restack(db, item.userId, { ending: new Set([item.id]) });
+      await db.outbox.delete(item.seq);
+    }),
+  );
 }

@@ -11,7 +11,7 @@ describe('confirmEffects', () => {
   it('clears the pending marks of exactly the confirmed mutations, in one pass, and leaves the balance as shown', async () => {
     const { db } = freshDb();
     await seedUser(db, 1000);
-    const claim = await enqueue(db, { kind: 'claim_streak', args: {}, userId: USER }, undefined, { now: NOW });
+    const claim = await enqueue(db, { kind: 'claim_streak', args: {}, userId: USER }, { now: NOW });
     const buy = await enqueue(db, { kind: 'buy_item', args: { p_item_id: 'sword_cursor' }, userId: USER });
     const tick = await enqueue(db, { kind: 'increment_time_spent', args: { user_id: USER, increment_value: 5 }, userId: USER });
     const shown = await db.coins.get(USER);

@@ -51,7 +51,7 @@ describe('draining', () => {
   it('sends in seq order, confirms, and keeps the effects as confirmed', async () => {
     const { db } = freshDb();
     await seedUser(db, 1000);
-    const claim = await enqueue(db, { kind: 'claim_streak', args: {}, userId: USER }, undefined, { now: NOW });
+    const claim = await enqueue(db, { kind: 'claim_streak', args: {}, userId: USER }, { now: NOW });
     const buy = await enqueue(db, { kind: 'buy_item', args: { p_item_id: 'sword_cursor' }, userId: USER });
     const server = new FakeServer();
     const { engine } = setup(db, server);
@@ -332,7 +332,7 @@ describe('refusals', () => {
       { user_id: USER, item: 'old_cursor', type: 'cursor', created_at: '2025-09-01', equipped: true },
       { user_id: USER, item: 'sword_cursor', type: 'cursor', created_at: '2025-09-02', equipped: false },
     ]);
-    await enqueue(db, { kind: 'claim_streak', args: {}, userId: USER }, undefined, { now: NOW });
+    await enqueue(db, { kind: 'claim_streak', args: {}, userId: USER }, { now: NOW });
     await enqueue(db, { kind: 'set_item_equipped', args: { p_item_id: 'sword_cursor', p_equipped: true }, userId: USER });
     expect(await db.streak.get(USER)).toMatchObject({ current_streak: 1 });
     expect((await db.items.get([USER, 'old_cursor']))?.equipped).toBe(false);
