@@ -1,6 +1,6 @@
 import type { Table } from 'dexie';
-import { effectTables } from '../sync/effects.ts';
 import { restack } from '../sync/rebase.ts';
+import { inSyncTransaction } from '../sync/tables.ts';
 import type { MirrorView } from '../sync/view.ts';
 import { guardQuota, type AppRow, type ItemRow, type PortalDB, type ProfileRow, type ShopItemRow, type StreakRow } from './db.ts';
 
@@ -17,11 +17,7 @@ function write<T>(db: PortalDB, tables: Table[], body: () => Promise<T>): Promis
 }
 
 function rebaseOnto(db: PortalDB, userId: string, base: (view: MirrorView) => Promise<void> | void): Promise<void> {
-  // An async function, not one returning restack's promise: Dexie keeps a transaction open across
-  // native awaits only for a scope function it can see is async.
-  return write(db, [db.outbox, ...effectTables(db)], async () => {
-    await restack(db, userId, { base });
-  });
+  return inSyncTransaction(db, (tables) => restack(tables, userId, { base }));
 }
 
 export async function putServerCoins(

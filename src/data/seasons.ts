@@ -18,12 +18,12 @@ export function gainedCacheKey(userId: string): string {
 
 export type GainedBySeason = Record<number, number>;
 
-export async function readSeasons(db: PortalDB): Promise<Season[]> {
+export async function readSeasons(db: Pick<PortalDB, 'cache'>): Promise<Season[]> {
   const row = await db.cache.get(SEASONS_CACHE_KEY);
   return row && row.version === SEASONS_CACHE_VERSION && Array.isArray(row.data) ? (row.data as Season[]) : [];
 }
 
-export async function readGained(db: PortalDB, userId: string): Promise<GainedBySeason> {
+export async function readGained(db: Pick<PortalDB, 'cache'>, userId: string): Promise<GainedBySeason> {
   const row = await db.cache.get(gainedCacheKey(userId));
   return row && row.version === SEASONS_CACHE_VERSION && row.data !== null && typeof row.data === 'object' ? (row.data as GainedBySeason) : {};
 }

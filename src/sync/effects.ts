@@ -1,6 +1,7 @@
 import type { LedgerRow, OutboxItem, PortalDB } from '../data/db.ts';
 import { applyTransaction, type CoinReward } from '../domain/coins.ts';
 import { effectiveCurrentStreak } from '../domain/streak.ts';
+import type { SyncTables } from './tables.ts';
 import type { MirrorView } from './view.ts';
 
 /**
@@ -101,7 +102,7 @@ export function restoreMark<T extends { pendingOpId?: string }>(view: MirrorView
   return mark !== undefined && view.isWaiting(mark) ? { ...row, pendingOpId: mark } : withoutMark(row);
 }
 
-/** Every table an effect, a confirmation or a refusal may touch, besides the outbox. */
+/** Every table an effect, a confirmation or a refusal may touch, besides the outbox (see inSyncTransaction). */
 export function effectTables(db: PortalDB) {
   return [db.coins, db.ledger, db.streak, db.items, db.profile, db.shopItems, db.cache];
 }
@@ -111,7 +112,7 @@ export function effectTables(db: PortalDB) {
  * confirms a hundred at a time, so each table is read and written once for the whole batch, not
  * once per mutation (the coins row's pending list alone holds every queued id).
  */
-export async function confirmEffects(db: PortalDB, confirmed: readonly OutboxItem[]): Promise<void> {
+export async function confirmEffects(db: Omit<SyncTables, 'outbox'>, confirmed: readonly OutboxItem[]): Promise<void> {
   if (confirmed.length === 0) return;
   const ids = confirmed.map((item) => item.id);
   const done = new Set(ids);

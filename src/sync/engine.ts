@@ -2,12 +2,13 @@ import { liveQuery, type Subscription } from 'dexie';
 import type { OutboxItem, PortalDB } from '../data/db.ts';
 import { createBackoff, type Backoff } from './backoff.ts';
 import { classifyError, classifyResult, errorOf } from './classify.ts';
-import { confirmEffects, effectTables } from './effects.ts';
+import { confirmEffects } from './effects.ts';
 import type { Settlement } from './kinds/kind.ts';
 import { afterConfirmOf } from './kinds/registry.ts';
 import { defaultLock, type OutboxLock } from './lock.ts';
 import { failedItems, pendingCount, queuedItems } from './outbox.ts';
 import { restack } from './rebase.ts';
+import { inSyncTransaction } from './tables.ts';
 import type { MutationOp, OpResult, SyncTransport } from './transport.ts';
 
 /** apply_mutations refuses a larger batch as a whole (22023). */
@@ -160,8 +161,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
    * Answers true when a confirmed item's effect was laid over server rows that may already count it.
    */
   async function settle(outcomes: Outcome[]): Promise<boolean> {
-    return db.transaction('rw', [db.outbox, ...effectTables(db)], async () => {
-      const rows = await db.outbox.bulkGet(outcomes.map((outcome) => outcome.item.seq));
+    return inSyncTransaction(db, async (tables) => {
+      const rows = await tables.outbox.bulkGet(outcomes.map((outcome) => outcome.item.seq));
       const confirmed: OutboxItem[] = [];
       const refused = new Map<string, Set<string>>();
       const changes: { key: number; changes: Partial<OutboxItem> }[] = [];
@@ -179,10 +180,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         }
       }
       // Refusals first, while the items confirmed with them are still on the stack they are laid back on.
-      for (const [userId, ending] of refused) await restack(db, userId, { ending });
-      await confirmEffects(db, confirmed);
-      await db.outbox.bulkDelete(confirmed.map((row) => row.seq));
-      if (changes.length > 0) await db.outbox.bulkUpdate(changes);
+      for (const [userId, ending] of refused) await restack(tables, userId, { ending });
+      await confirmEffects(tables, confirmed);
+      await tables.outbox.bulkDelete(confirmed.map((row) => row.seq));
+      if (changes.length > 0) await tables.outbox.bulkUpdate(changes);
       return confirmed.some((row) => row.rebasedAfterSend === true);
     });
   }

@@ -1,9 +1,10 @@
-import { guardQuota, type MutationKind, type OutboxItem, type PortalDB } from '../data/db.ts';
+import type { MutationKind, OutboxItem, PortalDB } from '../data/db.ts';
 import { NOT_LOGGED_IN } from '../domain/messages.ts';
-import { effectTables, MutationRefused } from './effects.ts';
+import { MutationRefused } from './effects.ts';
 import type { Submitted } from './kinds/kind.ts';
 import { KINDS } from './kinds/registry.ts';
 import { restack } from './rebase.ts';
+import { inSyncTransaction } from './tables.ts';
 import { MirrorView } from './view.ts';
 
 export interface NewMutation<K extends MutationKind = MutationKind> extends Submitted<K> {
@@ -26,28 +27,26 @@ export async function enqueue<K extends MutationKind>(db: PortalDB, mutation: Ne
   if (problem !== null) throw new MutationRefused(problem);
   const id = crypto.randomUUID();
   const now = options.now ?? new Date();
-  return guardQuota(() =>
-    db.transaction('rw', [db.outbox, ...effectTables(db)], async () => {
-      const view = new MirrorView(db, mutation.userId);
-      const undo = await kind.apply(view, mutation.args, { userId: mutation.userId, opId: id, now });
-      await view.flush();
-      const row: Omit<OutboxItem, 'seq'> = {
-        id,
-        kind: mutation.kind,
-        args: { ...mutation.args },
-        userId: mutation.userId,
-        createdAt: now.getTime(),
-        attempts: 0,
-        status: 'queued',
-        lastError: null,
-        undo,
-        ...(mutation.blob ? { blob: mutation.blob } : {}),
-        ...(mutation.blobName ? { blobName: mutation.blobName } : {}),
-      };
-      const seq = await db.outbox.add(row as OutboxItem);
-      return { ...row, seq } as OutboxItem;
-    }),
-  );
+  return inSyncTransaction(db, async (tables) => {
+    const view = new MirrorView(tables, mutation.userId);
+    const undo = await kind.apply(view, mutation.args, { userId: mutation.userId, opId: id, now });
+    await view.flush();
+    const row: Omit<OutboxItem, 'seq'> = {
+      id,
+      kind: mutation.kind,
+      args: { ...mutation.args },
+      userId: mutation.userId,
+      createdAt: now.getTime(),
+      attempts: 0,
+      status: 'queued',
+      lastError: null,
+      undo,
+      ...(mutation.blob ? { blob: mutation.blob } : {}),
+      ...(mutation.blobName ? { blobName: mutation.blobName } : {}),
+    };
+    const seq = await tables.outbox.add(row as OutboxItem);
+    return { ...row, seq } as OutboxItem;
+  });
 }
 
 /** Items waiting to be sent for this user, oldest first. */
@@ -75,12 +74,10 @@ export async function failedItems(db: PortalDB, userId: string): Promise<OutboxI
  * A row that was still waiting has its optimistic effect taken back first.
  */
 export async function discard(db: PortalDB, id: string): Promise<void> {
-  await guardQuota(() =>
-    db.transaction('rw', [db.outbox, ...effectTables(db)], async () => {
-      const item = await db.outbox.where('id').equals(id).first();
-      if (!item) return;
-      if (item.status !== 'failed') await restack(db, item.userId, { ending: new Set([item.id]) });
-      await db.outbox.delete(item.seq);
-    }),
-  );
+  await inSyncTransaction(db, async (tables) => {
+    const item = await tables.outbox.where('id').equals(id).first();
+    if (!item) return;
+    if (item.status !== 'failed') await restack(tables, item.userId, { ending: new Set([item.id]) });
+    await tables.outbox.delete(item.seq);
+  });
 }

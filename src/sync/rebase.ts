@@ -1,6 +1,7 @@
-import type { OutboxItem, PortalDB } from '../data/db.ts';
+import type { OutboxItem } from '../data/db.ts';
 import { MutationRefused } from './effects.ts';
 import { applyItem, undoItem } from './kinds/registry.ts';
+import type { SyncTables } from './tables.ts';
 import { MirrorView, sameData } from './view.ts';
 
 /**
@@ -23,14 +24,13 @@ function bySeq(a: OutboxItem, b: OutboxItem): number {
 }
 
 /**
- * Runs inside a transaction over the outbox and every effect table, so readers never see the stack
- * half lifted. Reads each table once and writes only the rows that come out different.
+ * Runs inside inSyncTransaction, with its tables, so readers never see the stack half lifted. Reads each table once and writes only the rows that come out different.
  *
  * An item whose effect is now refused on the device stays queued with nothing on the mirror: the
  * server decides, and a later rebase tries it again. An item already sent may be counted in the
  * server's rows as well as laid on them; it is flagged, and once confirmed the mirror is read back.
  */
-export async function restack(db: PortalDB, userId: string, { base, ending = new Set<string>() }: Restack): Promise<void> {
+export async function restack(db: SyncTables, userId: string, { base, ending = new Set<string>() }: Restack): Promise<void> {
   const waiting = (await db.outbox.where('userId').equals(userId).toArray()).filter((item) => item.status !== 'failed').sort(bySeq);
   // Without new server rows, only what lies above the oldest ending item has to move.
   const from = base ? 0 : waiting.findIndex((item) => ending.has(item.id));
@@ -41,9 +41,13 @@ export async function restack(db: PortalDB, userId: string, { base, ending = new
     userId,
     waiting.filter((item) => !ending.has(item.id)).map((item) => item.id),
   );
-  // Both are read whole once, so rows that come back as they were are not written again.
+  // Everything an effect or the server's rows may rewrite is read once up front, so that rows coming
+  // out as they were are not written again.
   await view.ledger();
   await view.items();
+  await view.coins();
+  await view.streak();
+  await view.profile();
 
   for (const item of [...lifted].reverse()) await undoItem(view, item, ending.has(item.id) ? 'refused' : 'replay');
   if (base) await base(view);

@@ -1,6 +1,7 @@
-import type { CoinsRow, ItemRow, LedgerRow, PortalDB, ProfileRow, ShopItemRow, StreakRow } from '../data/db.ts';
+import type { CoinsRow, ItemRow, LedgerRow, ProfileRow, ShopItemRow, StreakRow } from '../data/db.ts';
 import { readGained, readSeasons, type GainedBySeason } from '../data/seasons.ts';
 import type { Season } from '../domain/battlepass.ts';
+import type { SyncTables } from './tables.ts';
 
 /**
  * One student's part of the mirror as the mutation kinds' effects see it. Rows are read from Dexie
@@ -111,7 +112,7 @@ class Rows<T> {
 
 export class MirrorView {
   readonly userId: string;
-  private readonly db: PortalDB;
+  private readonly db: SyncTables;
   private readonly waiting: ReadonlySet<string>;
   private readonly coinsRow: Slot<CoinsRow>;
   private readonly streakRow: Slot<StreakRow>;
@@ -122,8 +123,11 @@ export class MirrorView {
   private seasonList: Season[] | null = null;
   private gainedCount: GainedBySeason | null = null;
 
-  /** `waiting`: the ids of the student's outbox items still waiting for the server (see isWaiting). */
-  constructor(db: PortalDB, userId: string, waiting: Iterable<string> = []) {
+  /**
+   * `db`: the tables of the transaction the view is read and flushed in (see inSyncTransaction);
+   * `waiting`: the ids of the student's outbox items still waiting for the server (see isWaiting).
+   */
+  constructor(db: SyncTables, userId: string, waiting: Iterable<string> = []) {
     this.db = db;
     this.userId = userId;
     this.waiting = new Set(waiting);
