@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxItem, PortalDB } from '../../../src/data/db.ts';
+import { putServerCoins } from '../../../src/data/mirror.ts';
 import { NOT_ENOUGH_COINS, PROOF_UPLOAD_FAILED } from '../../../src/domain/messages.ts';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions, type SyncStatus } from '../../../src/sync/engine.ts';
 import { createMemoryLock } from '../../../src/sync/lock.ts';
@@ -552,5 +553,39 @@ describe('score proofs', () => {
     expect(server.doubleApplied()).toEqual([]);
     expect(server.uploads.map((u) => u.path)).toEqual(['sub-1_proof.png']);
     expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('refreshes while a batch is out', () => {
+  it('reads the server back once it confirms an item a refresh laid over rows that may already count it', async () => {
+    const { db } = freshDb();
+    await seedUser(db, 10);
+    await enqueue(db, { kind: 'record_app_played', args: { p_app_id: 'snake' }, userId: USER });
+    const server = new FakeServer();
+    let release!: () => void;
+    server.gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { engine, reconciled } = setup(db, server);
+
+    const draining = engine.drainNow();
+    await until(() => server.calls.length === 1);
+    // A page's refresh lands while the play is out: the server's 11 may already hold it.
+    await putServerCoins(db, USER, { coins: 11, coinsGainedThisBattlePass: 11 });
+    expect(await db.coins.get(USER)).toMatchObject({ balance: 12 });
+    release();
+    await draining;
+
+    expect(reconciled).toEqual([USER]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('reads nothing back after a drain no refresh overlapped', async () => {
+    const { db } = freshDb();
+    await seedUser(db, 10);
+    await queueTicks(db, 2);
+    const { engine, reconciled } = setup(db, new FakeServer());
+    await engine.drainNow();
+    expect(reconciled).toEqual([]);
   });
 });
