@@ -7,11 +7,15 @@ import type { MutationOp, OpResult, SyncTransport } from '../../../src/sync/tran
 
 let counter = 0;
 
-/** A database of its own: a new IndexedDB factory and name per call, so tests never share state. */
-export function freshDb(): { db: PortalDB; open: () => PortalDB } {
+/**
+ * A database of its own: a new IndexedDB factory and name per call, so tests never share state.
+ * `cache: 'disabled'` turns off Dexie's query cache, which only live queries use; runs that open
+ * thousands of databases and never watch one take half the time without it.
+ */
+export function freshDb(options: { cache?: 'disabled' } = {}): { db: PortalDB; open: () => PortalDB } {
   const factory = new IDBFactory();
   const name = `portal-test-${++counter}`;
-  const open = () => new PortalDB(name, { indexedDB: factory, IDBKeyRange });
+  const open = () => new PortalDB(name, { indexedDB: factory, IDBKeyRange, ...options });
   return { db: open(), open };
 }
 
