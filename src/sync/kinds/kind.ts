@@ -10,6 +10,10 @@ import type { MirrorView } from '../view.ts';
  *
  * Effects read only the mirror (through the view), the arguments and the time the student acted, so a
  * rebase can lay them again over fresh server data: nothing is passed in from the page that queued them.
+ *
+ * A new kind is its RPC (in SQL, with its row in app_private.mutation_kinds), its name in
+ * MUTATION_KINDS (src/data/db.ts, which a db test holds equal to that table), a module here, and the
+ * registry line the compiler then asks for. The engine, the outbox and the mirror's writers need nothing.
  */
 
 export interface Submitted<K extends MutationKind> {
