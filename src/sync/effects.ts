@@ -1,4 +1,4 @@
-import type { LedgerRow, OutboxItem, PortalDB } from '../data/db.ts';
+import type { LedgerRow, OutboxItem } from '../data/db.ts';
 import { applyTransaction, type CoinReward } from '../domain/coins.ts';
 import { effectiveCurrentStreak } from '../domain/streak.ts';
 import type { SyncTables } from './tables.ts';
@@ -100,11 +100,6 @@ export function withoutMark<T extends { pendingOpId?: string }>(row: T): T {
  */
 export function restoreMark<T extends { pendingOpId?: string }>(view: MirrorView, row: T, mark: string | undefined): T {
   return mark !== undefined && view.isWaiting(mark) ? { ...row, pendingOpId: mark } : withoutMark(row);
-}
-
-/** Every table an effect, a confirmation or a refusal may touch, besides the outbox (see inSyncTransaction). */
-export function effectTables(db: PortalDB) {
-  return [db.coins, db.ledger, db.streak, db.items, db.profile, db.shopItems, db.cache];
 }
 
 /**

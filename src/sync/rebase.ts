@@ -24,7 +24,8 @@ function bySeq(a: OutboxItem, b: OutboxItem): number {
 }
 
 /**
- * Runs inside inSyncTransaction, with its tables, so readers never see the stack half lifted. Reads each table once and writes only the rows that come out different.
+ * Runs inside inSyncTransaction, with its tables, so readers never see the stack half lifted. Reads
+ * each table once and writes only the rows that come out different.
  *
  * An item whose effect is now refused on the device stays queued with nothing on the mirror: the
  * server decides, and a later rebase tries it again. An item already sent may be counted in the
@@ -36,11 +37,7 @@ export async function restack(db: SyncTables, userId: string, { base, ending = n
   const from = base ? 0 : waiting.findIndex((item) => ending.has(item.id));
   if (from < 0) return;
   const lifted = waiting.slice(from);
-  const view = new MirrorView(
-    db,
-    userId,
-    waiting.filter((item) => !ending.has(item.id)).map((item) => item.id),
-  );
+  const view = new MirrorView(db, userId, waiting.filter((item) => !ending.has(item.id)).map((item) => item.id));
   // Everything an effect or the server's rows may rewrite is read once up front, so that rows coming
   // out as they were are not written again.
   await view.ledger();

@@ -2,9 +2,10 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { putServerItems } from '../../../../src/data/mirror.ts';
 import { ITEM_ALREADY_OWNED, PASS_NOT_STARTED, tierNotReached } from '../../../../src/domain/messages.ts';
-import { confirmEffects, effectTables, MutationRefused } from '../../../../src/sync/effects.ts';
+import { confirmEffects, MutationRefused } from '../../../../src/sync/effects.ts';
 import { KINDS } from '../../../../src/sync/kinds/registry.ts';
 import { enqueue } from '../../../../src/sync/outbox.ts';
+import { inSyncTransaction } from '../../../../src/sync/tables.ts';
 import { drainOnce, freshDb, refuseAll, USER } from '../fakes.ts';
 import { GHOST, PACK, seedPass } from '../seed.ts';
 import { applyThenUndo, markSent, mirrorOf, stored } from './harness.ts';
@@ -36,7 +37,7 @@ describe('claim_battlepass_tier', () => {
       expect.objectContaining({ amt: 500, why: 'battle pass season 2 tier 3', status: 'pending' }),
     ]);
 
-    await db.transaction('rw', effectTables(db), () => confirmEffects(db, [item]));
+    await inSyncTransaction(db, (tables) => confirmEffects(tables, [item]));
     expect((await db.items.get([USER, 's2_dabloons_500']))?.pendingOpId).toBeUndefined();
     expect(await db.coins.get(USER)).toMatchObject({ balance: 800, pending: [] });
   });

@@ -1,6 +1,6 @@
 import type { MutationArgs, MutationKind, OutboxItem, PortalDB } from '../../../../src/data/db.ts';
-import { effectTables } from '../../../../src/sync/effects.ts';
 import { KINDS } from '../../../../src/sync/kinds/registry.ts';
+import { inSyncTransaction } from '../../../../src/sync/tables.ts';
 import { MirrorView } from '../../../../src/sync/view.ts';
 import { USER } from '../fakes.ts';
 
@@ -31,15 +31,15 @@ export async function applyThenUndo<K extends MutationKind>(
 ): Promise<{ applied: Mirror; undone: Mirror }> {
   const ctx = { userId: USER, opId: 'op-under-test', now };
   const module = KINDS[kind];
-  const undo = await db.transaction('rw', [db.outbox, ...effectTables(db)], async () => {
-    const view = new MirrorView(db, USER, waiting);
+  const undo = await inSyncTransaction(db, async (tables) => {
+    const view = new MirrorView(tables, USER, waiting);
     const record = await module.apply(view, args, ctx);
     await view.flush();
     return record;
   });
   const applied = await mirrorOf(db);
-  await db.transaction('rw', [db.outbox, ...effectTables(db)], async () => {
-    const view = new MirrorView(db, USER, waiting);
+  await inSyncTransaction(db, async (tables) => {
+    const view = new MirrorView(tables, USER, waiting);
     if (undo !== null) await module.undo(view, undo, ctx, 'replay');
     await view.flush();
   });
