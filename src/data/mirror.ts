@@ -1,7 +1,7 @@
 import type { Table } from 'dexie';
 import { restack } from '../sync/rebase.ts';
-import { inSyncTransaction } from '../sync/tables.ts';
-import type { MirrorView } from '../sync/view.ts';
+import type { MirrorView } from './mirrorView.ts';
+import { inSyncTransaction } from './syncTables.ts';
 import { guardQuota, type AppRow, type ItemRow, type PortalDB, type ProfileRow, type ShopItemRow, type StreakRow } from './db.ts';
 
 /**

@@ -8,7 +8,7 @@ import { afterConfirmOf } from './kinds/registry.ts';
 import { defaultLock, type OutboxLock } from './lock.ts';
 import { failedItems, pendingCount, queuedItems } from './outbox.ts';
 import { restack } from './rebase.ts';
-import { inSyncTransaction } from './tables.ts';
+import { inSyncTransaction } from '../data/syncTables.ts';
 import type { MutationOp, OpResult, SyncTransport } from './transport.ts';
 
 /** apply_mutations refuses a larger batch as a whole (22023). */

@@ -4,8 +4,8 @@ import { MutationRefused } from './effects.ts';
 import type { Submitted } from './kinds/kind.ts';
 import { KINDS } from './kinds/registry.ts';
 import { restack } from './rebase.ts';
-import { inSyncTransaction } from './tables.ts';
-import { MirrorView } from './view.ts';
+import { inSyncTransaction } from '../data/syncTables.ts';
+import { MirrorView } from '../data/mirrorView.ts';
 
 export interface NewMutation<K extends MutationKind = MutationKind> extends Submitted<K> {
   kind: K;

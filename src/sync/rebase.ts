@@ -1,8 +1,8 @@
 import type { OutboxItem } from '../data/db.ts';
 import { MutationRefused } from './effects.ts';
 import { applyItem, undoItem } from './kinds/registry.ts';
-import type { SyncTables } from './tables.ts';
-import { MirrorView, sameData } from './view.ts';
+import type { SyncTables } from '../data/syncTables.ts';
+import { MirrorView, sameData } from '../data/mirrorView.ts';
 
 /**
  * The mutations a student has queued are one stack of speculative changes on the mirror (tldraw's

@@ -1,7 +1,7 @@
 import type { MutationArgs, MutationKind, OutboxItem } from '../../data/db.ts';
 import type { EffectContext, Ending } from '../effects.ts';
 import type { SyncTransport } from '../transport.ts';
-import type { MirrorView } from '../view.ts';
+import type { MirrorView } from '../../data/mirrorView.ts';
 
 /**
  * What every mutation kind is, one module each in this folder, held to this interface with

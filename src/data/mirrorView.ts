@@ -1,7 +1,7 @@
-import type { CoinsRow, ItemRow, LedgerRow, ProfileRow, ShopItemRow, StreakRow } from '../data/db.ts';
-import { readGained, readSeasons, type GainedBySeason } from '../data/seasons.ts';
+import type { CoinsRow, ItemRow, LedgerRow, ProfileRow, ShopItemRow, StreakRow } from './db.ts';
+import { readGained, readSeasons, type GainedBySeason } from './seasons.ts';
 import type { Season } from '../domain/battlepass.ts';
-import type { SyncTables } from './tables.ts';
+import type { SyncTables } from './syncTables.ts';
 
 /**
  * One student's part of the mirror as the mutation kinds' effects see it. Rows are read from Dexie
