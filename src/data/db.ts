@@ -82,19 +82,13 @@ export type MutationArgs = { [K in MutationKind]: Omit<Functions<K>['Args'], 'p_
 
 export type OutboxStatus = 'queued' | 'sending' | 'failed';
 
-/** What an optimistic effect changed, so a refusal can take exactly that back (see sync/effects.ts). */
-export interface UndoRecord {
-  /** The streak row before the claim; null when there was none. */
-  streak?: StreakRow | null;
-  /** Previous equipped flags of the rows an equip changed. */
-  equipped?: { item: string; equipped: boolean }[];
-  /** Items this mutation added to items_unlocked. */
-  unlocked?: string[];
-  /** Amounts added to the profile's counters. */
-  profileDelta?: { apps_played?: number; time_spent?: number };
-  /** The profile's editable fields before an update_profile. */
-  profileFields?: Pick<ProfileRow, 'username' | 'icon' | 'user_about'>;
-}
+/**
+ * What a kind's optimistic effect changed, in that kind's own terms (each module in src/sync/kinds
+ * declares its shape), so exactly that can be taken back. Null while the effect is not on the mirror:
+ * the device lacked what it needed to show it, or a refresh found it would now be refused (the item
+ * stays queued either way, and the server decides).
+ */
+export type UndoRecord = object;
 
 export interface OutboxItem {
   id: string;
@@ -109,7 +103,12 @@ export interface OutboxItem {
   lastError: { code?: string; message: string } | null;
   blob?: Blob;
   blobName?: string;
-  undo?: UndoRecord;
+  undo: UndoRecord | null;
+  /**
+   * Set when a refresh laid this item's effect over server data after it had been sent: the server may
+   * already have counted it, so once it is confirmed the mirror is read back from the server.
+   */
+  rebasedAfterSend?: true;
 }
 
 export interface FavouriteRow {

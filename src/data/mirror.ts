@@ -1,30 +1,23 @@
 import type { Table } from 'dexie';
-import {
-  guardQuota,
-  type AppRow,
-  type ItemRow,
-  type LedgerRow,
-  type OutboxItem,
-  type PortalDB,
-  type ProfileRow,
-  type ShopItemRow,
-  type StreakRow,
-} from './db.ts';
+import { restack } from '../sync/rebase.ts';
+import type { MirrorView } from './mirrorView.ts';
+import { inSyncTransaction } from './syncTables.ts';
+import { guardQuota, type AppRow, type ItemRow, type PortalDB, type ProfileRow, type ShopItemRow, type StreakRow } from './db.ts';
 
 /**
- * Writers for fresh server data. The server's rows replace the mirror, and the optimistic effects of
- * mutations still waiting in the outbox are laid back on top, so a refresh never hides a pending
- * change nor counts a refused one. Each writer is one transaction: readers never see a half refresh.
+ * Writers for fresh server data, each one transaction: readers never see a half refresh. Where the
+ * student's queued mutations have effects (coins, ledger, items, streak, profile), the writer lifts
+ * those effects off the mirror, writes the server's rows, and lays the effects back on them (see
+ * src/sync/rebase.ts), so a refresh never hides a pending change nor counts a refused one, and no
+ * writer needs to know what any kind does.
  */
 
 function write<T>(db: PortalDB, tables: Table[], body: () => Promise<T>): Promise<T> {
   return guardQuota(() => db.transaction('rw', tables, body));
 }
 
-/** Mutations of this user the server has not confirmed and not refused. */
-async function waiting(db: PortalDB, userId: string): Promise<Map<string, OutboxItem>> {
-  const rows = await db.outbox.where('userId').equals(userId).toArray();
-  return new Map(rows.filter((r) => r.status !== 'failed').map((r) => [r.id, r]));
+function rebaseOnto(db: PortalDB, userId: string, base: (view: MirrorView) => Promise<void> | void): Promise<void> {
+  return inSyncTransaction(db, (tables) => restack(tables, userId, { base }));
 }
 
 export async function putServerCoins(
@@ -32,87 +25,44 @@ export async function putServerCoins(
   userId: string,
   server: { coins: number; coinsGainedThisBattlePass: number },
 ): Promise<void> {
-  await write(db, [db.coins, db.ledger, db.outbox], async () => {
-    const open = await waiting(db, userId);
-    const pendingEntries = (await db.ledger.where('user_id').equals(userId).toArray()).filter(
-      (e) => e.status === 'pending' && e.opId !== undefined && open.has(e.opId),
-    );
-    let balance = server.coins;
-    let gained = server.coinsGainedThisBattlePass;
-    for (const e of pendingEntries) {
-      balance += e.amt;
-      if (e.amt > 0) gained += e.amt;
-    }
-    const pending = [...new Set(pendingEntries.map((e) => e.opId!))];
-    await db.coins.put({ user_id: userId, balance, coinsGainedThisBattlePass: gained, pending });
+  await rebaseOnto(db, userId, (view) => {
+    view.setCoins({ user_id: userId, balance: server.coins, coinsGainedThisBattlePass: server.coinsGainedThisBattlePass, pending: [] });
   });
 }
 
-/** Server coins_transactions rows; `id` is the server's key. Pending local rows stay beside them. */
+/**
+ * Server coins_transactions rows; `id` is the server's key. They replace the student's ledger on this
+ * device, under the pending rows of what is still queued.
+ */
 export async function putServerLedger(
   db: PortalDB,
   userId: string,
   rows: { id: string | number; amt: number; why: string; created_at: string }[],
 ): Promise<void> {
-  await write(db, [db.ledger], async () => {
-    await db.ledger
-      .where('user_id')
-      .equals(userId)
-      .filter((e) => e.status !== 'pending')
-      .delete();
-    const fresh: LedgerRow[] = rows.map((r) => ({
-      key: `srv:${r.id}`,
-      user_id: userId,
-      amt: r.amt,
-      why: r.why,
-      created_at: r.created_at,
-      status: 'confirmed',
-    }));
-    await db.ledger.bulkPut(fresh);
+  await rebaseOnto(db, userId, async (view) => {
+    for (const row of await view.ledger()) view.deleteLedger(row.key);
+    for (const row of rows) {
+      view.putLedger({ key: `srv:${row.id}`, user_id: userId, amt: row.amt, why: row.why, created_at: row.created_at, status: 'confirmed' });
+    }
   });
 }
 
 export async function putServerItems(db: PortalDB, userId: string, rows: Omit<ItemRow, 'pendingOpId'>[]): Promise<void> {
-  await write(db, [db.items, db.outbox], async () => {
-    const open = await waiting(db, userId);
-    const local = await db.items.where('user_id').equals(userId).toArray();
-    const stillPending = local.filter((r) => r.pendingOpId !== undefined && open.has(r.pendingOpId));
-    await db.items.where('user_id').equals(userId).delete();
-    const merged = new Map<string, ItemRow>(rows.map((r) => [r.item, { ...r, user_id: userId }]));
-    for (const row of stillPending) {
-      const server = merged.get(row.item);
-      // An unconfirmed equip marked every row it changed (the others of its type too) with the flag it wants.
-      merged.set(row.item, server ? { ...server, equipped: row.equipped, pendingOpId: row.pendingOpId! } : { ...row });
-    }
-    await db.items.bulkPut([...merged.values()]);
+  await rebaseOnto(db, userId, async (view) => {
+    for (const row of await view.items()) view.deleteItem(row.item);
+    for (const row of rows) view.putItem({ ...row, user_id: userId });
   });
 }
 
 export async function putServerStreak(db: PortalDB, userId: string, row: Omit<StreakRow, 'pendingOpId' | 'user_id'> | null): Promise<void> {
-  await write(db, [db.streak, db.outbox], async () => {
-    const local = await db.streak.get(userId);
-    if (local?.pendingOpId !== undefined && (await waiting(db, userId)).has(local.pendingOpId)) return;
-    if (row) await db.streak.put({ ...row, user_id: userId });
-    else await db.streak.delete(userId);
+  await rebaseOnto(db, userId, (view) => {
+    view.setStreak(row ? { ...row, user_id: userId } : undefined);
   });
 }
 
 export async function putServerProfile(db: PortalDB, row: ProfileRow): Promise<void> {
-  await write(db, [db.profile, db.outbox], async () => {
-    let { apps_played, time_spent, username, icon, user_about } = row;
-    const open = [...(await waiting(db, row.user_id)).values()].sort((a, b) => a.seq - b.seq);
-    for (const item of open) {
-      apps_played += item.undo?.profileDelta?.apps_played ?? 0;
-      time_spent += item.undo?.profileDelta?.time_spent ?? 0;
-      // An unsent profile edit stays on screen over the server's older fields (the latest edit wins).
-      if (item.kind === 'update_profile') {
-        const { p_username, p_icon, p_user_about } = item.args;
-        if (typeof p_username === 'string') username = p_username;
-        if (typeof p_icon === 'string' && p_icon !== '') icon = p_icon;
-        if (typeof p_user_about === 'string') user_about = p_user_about === '' ? null : p_user_about;
-      }
-    }
-    await db.profile.put({ ...row, apps_played, time_spent, username, icon, user_about });
+  await rebaseOnto(db, row.user_id, (view) => {
+    view.setProfile({ ...row });
   });
 }
 

@@ -59,3 +59,11 @@ export const COIN_AMOUNT_INVALID = 'A coin amount must be a whole number.';
 export const COIN_AMOUNT_TOO_LARGE = 'A single coin transaction can move at most 1,000,000 coins.';
 
 export const STREAK_CLAIM_TOO_SOON = 'You already claimed your streak today. Come back later!';
+
+/** claim_battlepass_tier's words for a season that has not begun. */
+export const PASS_NOT_STARTED = 'This battle pass has not started yet.';
+
+/** claim_battlepass_tier's words for a tier not reached yet. */
+export function tierNotReached(remaining: number, tier: number): string {
+  return `Gain ${remaining} more coins this season to reach tier ${tier}.`;
+}

@@ -54,3 +54,8 @@ export function classifyResult(result: OpResult): { action: 'ok' } | Disposition
   if (result.ok) return { action: 'ok' };
   return classifyCode(result.code, result.message);
 }
+
+/** What an outbox row keeps of a failure. */
+export function errorOf(d: Disposition): { code?: string; message: string } {
+  return d.code === undefined ? { message: d.message } : { code: d.code, message: d.message };
+}

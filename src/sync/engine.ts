@@ -1,11 +1,14 @@
 import { liveQuery, type Subscription } from 'dexie';
 import type { OutboxItem, PortalDB } from '../data/db.ts';
-import { PROOF_UPLOAD_FAILED, PROOF_UPLOAD_FAILED_DETAIL } from '../domain/messages.ts';
 import { createBackoff, type Backoff } from './backoff.ts';
-import { classifyError, classifyResult, type Disposition } from './classify.ts';
-import { confirmEffects, effectTables, rollback } from './effects.ts';
+import { classifyError, classifyResult, errorOf } from './classify.ts';
+import { confirmEffects } from './effects.ts';
+import type { Settlement } from './kinds/kind.ts';
+import { afterConfirmOf } from './kinds/registry.ts';
 import { defaultLock, type OutboxLock } from './lock.ts';
 import { failedItems, pendingCount, queuedItems } from './outbox.ts';
+import { restack } from './rebase.ts';
+import { inSyncTransaction } from '../data/syncTables.ts';
 import type { MutationOp, OpResult, SyncTransport } from './transport.ts';
 
 /** apply_mutations refuses a larger batch as a whole (22023). */
@@ -86,24 +89,14 @@ function toOp(item: OutboxItem): MutationOp {
   return { id: item.id, kind: item.kind, args: item.args };
 }
 
-/** submit_score answers with the new submission's id, bare or as { id }. */
-function submissionId(result: unknown): string | null {
-  if (typeof result === 'string' || typeof result === 'number') return String(result);
-  if (result && typeof result === 'object' && 'id' in result) {
-    const id = (result as { id: unknown }).id;
-    if (typeof id === 'string' || typeof id === 'number') return String(id);
-  }
-  return null;
-}
-
-function errorOf(d: Disposition): { code?: string; message: string } {
-  return d.code === undefined ? { message: d.message } : { code: d.code, message: d.message };
-}
-
 type Outcome =
   | { kind: 'confirm'; item: OutboxItem }
   | { kind: 'park'; item: OutboxItem; error: { code?: string; message: string }; notice: string }
   | { kind: 'requeue'; item: OutboxItem; error: { code?: string; message: string } | null };
+
+function outcomeOf(item: OutboxItem, settlement: Settlement): Outcome {
+  return { ...settlement, item };
+}
 
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const { db, transport, notify, reconcile, getUserId } = options;
@@ -163,11 +156,15 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     await db.outbox.bulkUpdate(batch.map((item) => ({ key: item.seq, changes: { status: 'sending', attempts: item.attempts + 1 } })));
   }
 
-  /** Settles a batch's answers in one transaction: a crash leaves either all of them or none recorded. */
-  async function settle(outcomes: Outcome[]): Promise<void> {
-    await db.transaction('rw', [db.outbox, ...effectTables(db)], async () => {
-      const rows = await db.outbox.bulkGet(outcomes.map((outcome) => outcome.item.seq));
+  /**
+   * Settles a batch's answers in one transaction: a crash leaves either all of them or none recorded.
+   * Answers true when a confirmed item's effect was laid over server rows that may already count it.
+   */
+  async function settle(outcomes: Outcome[]): Promise<boolean> {
+    return inSyncTransaction(db, async (tables) => {
+      const rows = await tables.outbox.bulkGet(outcomes.map((outcome) => outcome.item.seq));
       const confirmed: OutboxItem[] = [];
+      const refused = new Map<string, Set<string>>();
       const changes: { key: number; changes: Partial<OutboxItem> }[] = [];
       for (const [i, outcome] of outcomes.entries()) {
         const current = rows[i];
@@ -176,42 +173,23 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         if (outcome.kind === 'confirm') {
           confirmed.push(current);
         } else if (outcome.kind === 'park') {
-          await rollback(db, current);
+          refused.set(current.userId, (refused.get(current.userId) ?? new Set()).add(current.id));
           changes.push({ key: current.seq, changes: { status: 'failed', lastError: outcome.error } });
         } else {
           changes.push({ key: current.seq, changes: { status: 'queued', ...(outcome.error ? { lastError: outcome.error } : {}) } });
         }
       }
-      await confirmEffects(db, confirmed);
-      await db.outbox.bulkDelete(confirmed.map((row) => row.seq));
-      if (changes.length > 0) await db.outbox.bulkUpdate(changes);
+      // Refusals first, while the items confirmed with them are still on the stack they are laid back on.
+      for (const [userId, ending] of refused) await restack(tables, userId, { ending });
+      await confirmEffects(tables, confirmed);
+      await tables.outbox.bulkDelete(confirmed.map((row) => row.seq));
+      if (changes.length > 0) await tables.outbox.bulkUpdate(changes);
+      return confirmed.some((row) => row.rebasedAfterSend === true);
     });
   }
 
-  /** Uploads a confirmed submission's proof; on a refusal the submission is withdrawn, as the spec says. */
-  async function uploadProof(item: OutboxItem, result: unknown): Promise<Outcome> {
-    const id = submissionId(result);
-    if (!item.blob || !item.blobName || id === null) return { kind: 'confirm', item };
-    try {
-      await transport.uploadProof(`${id}_${item.blobName}`, item.blob);
-      return { kind: 'confirm', item };
-    } catch (err) {
-      const d = classifyError(err);
-      // The replay of this id returns the same submission, so the upload is simply tried again later.
-      if (d.action !== 'park') return { kind: 'requeue', item, error: errorOf(d) };
-      try {
-        await transport.deleteSubmission(id);
-      } catch {
-        // The refusal is reported either way; a submission left without proof is the server's to clean up.
-      }
-      return {
-        kind: 'park',
-        item,
-        error: { ...errorOf(d), message: `${PROOF_UPLOAD_FAILED_DETAIL} ${d.message}` },
-        notice: PROOF_UPLOAD_FAILED,
-      };
-    }
-  }
+  /** Whether this drain confirmed an item a refresh may have counted twice (see settle). */
+  let rereadAfterDrain = false;
 
   async function drainLocked(report: DrainReport): Promise<void> {
     // One renewal per failure mode and drain: a server that keeps refusing fresh tokens must not spin this loop.
@@ -290,7 +268,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         }
         const verdict = classifyResult(result);
         if (verdict.action === 'ok') {
-          const outcome = item.kind === 'submit_score' && result.ok ? await uploadProof(item, result.result) : { kind: 'confirm' as const, item };
+          const afterConfirm = afterConfirmOf(item);
+          const outcome = outcomeOf(item, afterConfirm && result.ok ? await afterConfirm(item, result.result, transport) : { kind: 'confirm' });
           if (outcome.kind === 'requeue') stopError = outcome.error;
           outcomes.push(outcome);
         } else if (verdict.action === 'park') {
@@ -301,7 +280,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           outcomes.push({ kind: 'requeue', item, error: stopError });
         }
       }
-      await settle(outcomes);
+      if (await settle(outcomes)) rereadAfterDrain = true;
       const parked = outcomes.filter((o): o is Extract<Outcome, { kind: 'park' }> => o.kind === 'park');
       report.confirmed += outcomes.filter((o) => o.kind === 'confirm').length;
       report.failed += parked.length;
@@ -346,6 +325,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       await refreshCounts();
       return report;
     }
+    rereadAfterDrain = false;
     try {
       report.ran = await lock(() => drainLocked(report));
     } catch (err) {
@@ -355,6 +335,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       setStatus({ state: 'error', lastError: err instanceof Error ? err.message : String(err) });
       if (started) scheduleRetry(delay);
     }
+    const userId = getUserId();
+    if (rereadAfterDrain && userId) await runReconcile(userId);
     await refreshCounts();
     if (!report.ran && started && status.pending > 0 && retryHandle === null) scheduleRetry(lockRetryMs);
     return report;

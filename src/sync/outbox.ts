@@ -1,15 +1,14 @@
-import { guardQuota, type MutationArgs, type MutationKind, type OutboxItem, type PortalDB } from '../data/db.ts';
-import { IMAGE_WITHOUT_NAME, NOT_LOGGED_IN } from '../domain/messages.ts';
-import { effects, effectTables, MutationRefused, rollback, type OptimisticEffect } from './effects.ts';
+import type { MutationKind, OutboxItem, PortalDB } from '../data/db.ts';
+import { NOT_LOGGED_IN } from '../domain/messages.ts';
+import { MutationRefused } from './effects.ts';
+import type { Submitted } from './kinds/kind.ts';
+import { KINDS } from './kinds/registry.ts';
+import { restack } from './rebase.ts';
+import { inSyncTransaction } from '../data/syncTables.ts';
+import { MirrorView } from '../data/mirrorView.ts';
 
-export interface NewMutation<K extends MutationKind = MutationKind> {
+export interface NewMutation<K extends MutationKind = MutationKind> extends Submitted<K> {
   kind: K;
-  args: MutationArgs[K];
-  userId: string;
-  /** The score proof image; kept in the outbox row until it has been uploaded. */
-  blob?: Blob;
-  /** Blobs lose a File's name in IndexedDB, so it travels beside it. */
-  blobName?: string;
 }
 
 export interface EnqueueOptions {
@@ -17,41 +16,37 @@ export interface EnqueueOptions {
 }
 
 /**
- * Queues a mutation and applies its optimistic effect in ONE transaction: if either fails,
- * neither happened. `applyOptimistic` defaults to the kind's effect from effects.ts.
+ * Queues a mutation and lays its kind's optimistic effect on the mirror in ONE transaction: if either
+ * fails, neither happened. Arguments the kind's check refuses, and effects the mirror shows the server
+ * would refuse, throw MutationRefused and queue nothing.
  */
-export async function enqueue<K extends MutationKind>(
-  db: PortalDB,
-  mutation: NewMutation<K>,
-  applyOptimistic: OptimisticEffect = effects[mutation.kind],
-  options: EnqueueOptions = {},
-): Promise<OutboxItem> {
+export async function enqueue<K extends MutationKind>(db: PortalDB, mutation: NewMutation<K>, options: EnqueueOptions = {}): Promise<OutboxItem> {
   if (!mutation.userId) throw new MutationRefused(NOT_LOGGED_IN);
-  if (mutation.kind === 'submit_score' && (!mutation.blob || !mutation.blobName)) {
-    throw new MutationRefused(IMAGE_WITHOUT_NAME);
-  }
+  const kind = KINDS[mutation.kind];
+  const problem = kind.check(mutation);
+  if (problem !== null) throw new MutationRefused(problem);
   const id = crypto.randomUUID();
   const now = options.now ?? new Date();
-  return guardQuota(() =>
-    db.transaction('rw', [db.outbox, ...effectTables(db)], async () => {
-      const undo = await applyOptimistic({ db, userId: mutation.userId, opId: id, now }, mutation.args);
-      const row: Omit<OutboxItem, 'seq'> = {
-        id,
-        kind: mutation.kind,
-        args: { ...mutation.args },
-        userId: mutation.userId,
-        createdAt: now.getTime(),
-        attempts: 0,
-        status: 'queued',
-        lastError: null,
-        undo,
-        ...(mutation.blob ? { blob: mutation.blob } : {}),
-        ...(mutation.blobName ? { blobName: mutation.blobName } : {}),
-      };
-      const seq = await db.outbox.add(row as OutboxItem);
-      return { ...row, seq } as OutboxItem;
-    }),
-  );
+  return inSyncTransaction(db, async (tables) => {
+    const view = new MirrorView(tables, mutation.userId);
+    const undo = await kind.apply(view, mutation.args, { userId: mutation.userId, opId: id, now });
+    await view.flush();
+    const row: Omit<OutboxItem, 'seq'> = {
+      id,
+      kind: mutation.kind,
+      args: { ...mutation.args },
+      userId: mutation.userId,
+      createdAt: now.getTime(),
+      attempts: 0,
+      status: 'queued',
+      lastError: null,
+      undo,
+      ...(mutation.blob ? { blob: mutation.blob } : {}),
+      ...(mutation.blobName ? { blobName: mutation.blobName } : {}),
+    };
+    const seq = await tables.outbox.add(row as OutboxItem);
+    return { ...row, seq } as OutboxItem;
+  });
 }
 
 /** Items waiting to be sent for this user, oldest first. */
@@ -79,10 +74,10 @@ export async function failedItems(db: PortalDB, userId: string): Promise<OutboxI
  * A row that was still waiting has its optimistic effect taken back first.
  */
 export async function discard(db: PortalDB, id: string): Promise<void> {
-  await db.transaction('rw', [db.outbox, ...effectTables(db)], async () => {
-    const item = await db.outbox.where('id').equals(id).first();
+  await inSyncTransaction(db, async (tables) => {
+    const item = await tables.outbox.where('id').equals(id).first();
     if (!item) return;
-    if (item.status !== 'failed') await rollback(db, item);
-    await db.outbox.delete(item.seq);
+    if (item.status !== 'failed') await restack(tables, item.userId, { ending: new Set([item.id]) });
+    await tables.outbox.delete(item.seq);
   });
 }

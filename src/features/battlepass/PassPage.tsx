@@ -6,6 +6,7 @@ import { Page } from '../../app/Page.tsx';
 import { usePortal } from '../../app/portal.tsx';
 import type { PortalRuntime } from '../../app/runtime.ts';
 import type { ShopItemRow } from '../../data/db.ts';
+import { gainedWithPending, readGained, readSeasons } from '../../data/seasons.ts';
 import { HOLLOWED_PASS, type Season } from '../../domain/battlepass.ts';
 import { itemUnlocked } from '../../domain/messages.ts';
 import type { MaybeSession } from '../auth/requireUser.ts';
@@ -13,9 +14,8 @@ import { actingUser, formatCoins, queueAction } from '../coins/economy.ts';
 import { useNow, useRefresh } from '../coins/usePageData.ts';
 import { ItemPicture, RarityPill } from '../shop/ItemCard.tsx';
 import { refreshShopItems } from '../shop/refresh.ts';
-import { claimTierEffect } from './claimTier.ts';
 import { defaultSeason, seasonStatusText, seasonWindowText, tierViews, type TierView } from './passView.ts';
-import { gainedWithPending, readGained, readSeasons, refreshGained, refreshSeasons } from './seasons.ts';
+import { refreshGained, refreshSeasons } from './seasons.ts';
 import './pass.css';
 
 async function refresh(runtime: PortalRuntime, userId: string | null): Promise<unknown> {
@@ -90,16 +90,7 @@ function Track({ season, runtime, session, now }: { season: Season; runtime: Por
 
   async function claim(view: TierView) {
     if (actingUser(session) === null || userId === null) return;
-    const item = data!.items.get(view.item_id);
-    const effect = claimTierEffect({
-      season: season.season,
-      tier: view.tier,
-      itemId: view.item_id,
-      itemType: item?.type ?? 'special',
-      packCoins: item?.type === 'coin' ? item.price : null,
-      remaining: view.remaining,
-    });
-    const queued = await queueAction(runtime, userId, 'claim_battlepass_tier', { p_season: season.season, p_tier: view.tier }, effect);
+    const queued = await queueAction(runtime, userId, 'claim_battlepass_tier', { p_season: season.season, p_tier: view.tier });
     if (queued) toast.success(itemUnlocked(view.item_id));
   }
 

@@ -1,32 +1,9 @@
+// The server refresh of the battle-pass mirror; src/data/seasons.ts reads what it writes.
 import type { PortalRuntime } from '../../app/runtime.ts';
-import { guardQuota, type LedgerRow, type PortalDB } from '../../data/db.ts';
+import { guardQuota, type PortalDB } from '../../data/db.ts';
+import { gainedCacheKey, SEASONS_CACHE_KEY, SEASONS_CACHE_VERSION, type GainedBySeason } from '../../data/seasons.ts';
 import { parseInstant } from '../../domain/instant.ts';
 import type { Season } from '../../domain/battlepass.ts';
-
-/**
- * Seasons and their tiers are data (battlepass_seasons, battlepass_tiers), mirrored whole into the
- * Dexie cache table so the pass shows offline. These rows are a mirror, not the spec's `_dlq` TTL
- * list cache, so they are written directly and kept on localhost too.
- */
-export const SEASONS_CACHE_KEY = 'battlepass:seasons';
-export const SEASONS_CACHE_VERSION = 1;
-
-/** Coins gained inside each season's window, per season number, as the server last counted them. */
-export function gainedCacheKey(userId: string): string {
-  return `battlepass:gained:${userId}`;
-}
-
-export type GainedBySeason = Record<number, number>;
-
-export async function readSeasons(db: PortalDB): Promise<Season[]> {
-  const row = await db.cache.get(SEASONS_CACHE_KEY);
-  return row && row.version === SEASONS_CACHE_VERSION && Array.isArray(row.data) ? (row.data as Season[]) : [];
-}
-
-export async function readGained(db: PortalDB, userId: string): Promise<GainedBySeason> {
-  const row = await db.cache.get(gainedCacheKey(userId));
-  return row && row.version === SEASONS_CACHE_VERSION && row.data !== null && typeof row.data === 'object' ? (row.data as GainedBySeason) : {};
-}
 
 async function putCache(db: PortalDB, key: string, data: unknown): Promise<void> {
   await guardQuota(() => db.transaction('rw', db.cache, () => db.cache.put({ key, version: SEASONS_CACHE_VERSION, storedAt: Date.now(), data })));
@@ -78,20 +55,4 @@ export async function refreshGained(runtime: PortalRuntime, userId: string, seas
   );
   await putCache(runtime.db, gainedCacheKey(userId), gained);
   return gained;
-}
-
-/**
- * Gains for a season as this device sees them: the server's count plus positive amounts still
- * waiting in the outbox that fall inside the season's window.
- */
-export function gainedWithPending(season: Pick<Season, 'season' | 'starts_at' | 'ends_at'>, server: GainedBySeason, ledger: readonly LedgerRow[]): number {
-  const start = parseInstant(season.starts_at);
-  const end = parseInstant(season.ends_at);
-  let total = server[season.season] ?? 0;
-  for (const row of ledger) {
-    if (row.status !== 'pending' || row.amt <= 0) continue;
-    const at = parseInstant(row.created_at);
-    if (at >= start && at < end) total += row.amt;
-  }
-  return total;
 }

@@ -1,7 +1,7 @@
 import toast from 'react-hot-toast';
 import type { PortalRuntime } from '../../app/runtime.ts';
 import { StorageFullError, type MutationArgs, type MutationKind, type OutboxItem } from '../../data/db.ts';
-import { MutationRefused, type OptimisticEffect } from '../../sync/effects.ts';
+import { MutationRefused } from '../../sync/effects.ts';
 import { enqueue } from '../../sync/outbox.ts';
 import { NOT_LOGGED_IN_RESULT } from '../../domain/messages.ts';
 import { requireUser, type MaybeSession } from '../auth/requireUser.ts';
@@ -22,10 +22,9 @@ export async function queueAction<K extends MutationKind>(
   userId: string,
   kind: K,
   args: MutationArgs[K],
-  effect?: OptimisticEffect,
 ): Promise<OutboxItem | null> {
   try {
-    return await enqueue(runtime.db, { kind, args, userId }, effect);
+    return await enqueue(runtime.db, { kind, args, userId });
   } catch (error) {
     if (error instanceof MutationRefused || error instanceof StorageFullError) toast.error(error.message);
     else toast.error(error instanceof Error ? error.message : String(error));

@@ -1,26 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { usePortal } from '../../app/portal.tsx';
-import type { MutationKind, OutboxItem } from '../../data/db.ts';
+import type { OutboxItem } from '../../data/db.ts';
 import type { SyncStatus } from '../../sync/engine.ts';
+import { describeItem } from '../../sync/kinds/registry.ts';
 import './sync.css';
-
-// Kinds added later show their name until they get a label here.
-const KIND_LABELS: Partial<Record<MutationKind, string>> = {
-  claim_streak: 'Streak claim',
-  record_app_played: 'Game played',
-  increment_time_spent: 'Play time',
-  buy_item: 'Purchase',
-  set_item_equipped: 'Equip',
-  claim_battlepass_tier: 'Hollowed Pass reward',
-  submit_score: 'High score',
-  send_chat_message: 'Chat message',
-};
-
-function describeItem(item: OutboxItem): string {
-  const label = KIND_LABELS[item.kind] ?? item.kind.replaceAll('_', ' ');
-  const target = item.args.p_item_id ?? item.args.p_app_id;
-  return typeof target === 'string' ? `${label}: ${target}` : label;
-}
 
 function pendingLabel(status: SyncStatus): { label: string; detail: string } | null {
   if (status.state === 'offline') {

@@ -2,9 +2,9 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { putServerProfile } from '../../../src/data/mirror.ts';
 import { USERNAME_INVALID } from '../../../src/domain/messages.ts';
-import { MutationRefused, rollback } from '../../../src/sync/effects.ts';
+import { MutationRefused } from '../../../src/sync/effects.ts';
 import { enqueue } from '../../../src/sync/outbox.ts';
-import { freshDb, USER } from '../sync/fakes.ts';
+import { drainOnce, freshDb, refuseAll, USER } from '../sync/fakes.ts';
 import { PROFILE, seedUser } from '../sync/seed.ts';
 
 const EDIT = { p_username: 'Offline_Name', p_icon: 'default_fox', p_user_about: 'written on the bus' };
@@ -40,8 +40,8 @@ describe('offline profile edits (update_profile in the outbox)', () => {
   it('a refusal by the server (a taken name) puts the old fields back', async () => {
     const { db } = freshDb();
     await seedUser(db);
-    const item = await enqueue(db, { kind: 'update_profile', args: EDIT, userId: USER });
-    await db.transaction('rw', [db.profile, db.coins, db.ledger, db.items, db.streak], () => rollback(db, item));
+    await enqueue(db, { kind: 'update_profile', args: EDIT, userId: USER });
+    await drainOnce(db, refuseAll('That username is already taken. Please choose another one.'));
     expect(await db.profile.get(USER)).toMatchObject({ username: PROFILE.username, icon: PROFILE.icon, user_about: PROFILE.user_about });
   });
 });

@@ -71,11 +71,11 @@ describe('the portal database', () => {
   it('turns a full disk into a clear message and keeps nothing of the failed write', async () => {
     const { db } = freshDb();
     await db.coins.put({ user_id: USER, balance: 500, coinsGainedThisBattlePass: 500, pending: [] });
-    const write = enqueue(db, { kind: 'record_app_played', args: { p_app_id: 'snake' }, userId: USER }, async (ctx) => {
-      await ctx.db.ledger.add({ key: 'x', user_id: USER, amt: 1, why: 'app played', created_at: '', status: 'pending' });
-      await ctx.db.coins.update(USER, { balance: 501 });
+    // The disk fills up at the enqueue's last write, after its effect's ledger row and balance.
+    db.outbox.hook('creating', () => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     });
+    const write = enqueue(db, { kind: 'record_app_played', args: { p_app_id: 'snake' }, userId: USER });
     await expect(write).rejects.toBeInstanceOf(StorageFullError);
     await expect(write).rejects.toThrow(STORAGE_FULL_MESSAGE);
     expect(await db.outbox.count()).toBe(0);

@@ -11,7 +11,7 @@ describe('refreshing the mirror from the server', () => {
   it('keeps pending purchases and claims on top of fresh server numbers', async () => {
     const { db } = freshDb();
     await seedUser(db, 1000);
-    const claim = await enqueue(db, { kind: 'claim_streak', args: {}, userId: USER }, undefined, { now: NOW });
+    const claim = await enqueue(db, { kind: 'claim_streak', args: {}, userId: USER }, { now: NOW });
     const buy = await enqueue(db, { kind: 'buy_item', args: { p_item_id: 'sword_cursor' }, userId: USER });
 
     // Meanwhile the server, which has not seen either, reports 1500 coins and one other item.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSeason, seasonStatusText, seasonWindowText, tierViews } from '../../../src/features/battlepass/passView.ts';
-import { gainedWithPending } from '../../../src/features/battlepass/seasons.ts';
+import { gainedWithPending } from '../../../src/data/seasons.ts';
 import type { LedgerRow } from '../../../src/data/db.ts';
 
 const season = {

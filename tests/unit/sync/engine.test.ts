@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxItem, PortalDB } from '../../../src/data/db.ts';
+import { putServerCoins } from '../../../src/data/mirror.ts';
 import { NOT_ENOUGH_COINS, PROOF_UPLOAD_FAILED } from '../../../src/domain/messages.ts';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions, type SyncStatus } from '../../../src/sync/engine.ts';
 import { createMemoryLock } from '../../../src/sync/lock.ts';
@@ -51,7 +52,7 @@ describe('draining', () => {
   it('sends in seq order, confirms, and keeps the effects as confirmed', async () => {
     const { db } = freshDb();
     await seedUser(db, 1000);
-    const claim = await enqueue(db, { kind: 'claim_streak', args: {}, userId: USER }, undefined, { now: NOW });
+    const claim = await enqueue(db, { kind: 'claim_streak', args: {}, userId: USER }, { now: NOW });
     const buy = await enqueue(db, { kind: 'buy_item', args: { p_item_id: 'sword_cursor' }, userId: USER });
     const server = new FakeServer();
     const { engine } = setup(db, server);
@@ -332,7 +333,7 @@ describe('refusals', () => {
       { user_id: USER, item: 'old_cursor', type: 'cursor', created_at: '2025-09-01', equipped: true },
       { user_id: USER, item: 'sword_cursor', type: 'cursor', created_at: '2025-09-02', equipped: false },
     ]);
-    await enqueue(db, { kind: 'claim_streak', args: {}, userId: USER }, undefined, { now: NOW });
+    await enqueue(db, { kind: 'claim_streak', args: {}, userId: USER }, { now: NOW });
     await enqueue(db, { kind: 'set_item_equipped', args: { p_item_id: 'sword_cursor', p_equipped: true }, userId: USER });
     expect(await db.streak.get(USER)).toMatchObject({ current_streak: 1 });
     expect((await db.items.get([USER, 'old_cursor']))?.equipped).toBe(false);
@@ -552,5 +553,39 @@ describe('score proofs', () => {
     expect(server.doubleApplied()).toEqual([]);
     expect(server.uploads.map((u) => u.path)).toEqual(['sub-1_proof.png']);
     expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('refreshes while a batch is out', () => {
+  it('reads the server back once it confirms an item a refresh laid over rows that may already count it', async () => {
+    const { db } = freshDb();
+    await seedUser(db, 10);
+    await enqueue(db, { kind: 'record_app_played', args: { p_app_id: 'snake' }, userId: USER });
+    const server = new FakeServer();
+    let release!: () => void;
+    server.gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { engine, reconciled } = setup(db, server);
+
+    const draining = engine.drainNow();
+    await until(() => server.calls.length === 1);
+    // A page's refresh lands while the play is out: the server's 11 may already hold it.
+    await putServerCoins(db, USER, { coins: 11, coinsGainedThisBattlePass: 11 });
+    expect(await db.coins.get(USER)).toMatchObject({ balance: 12 });
+    release();
+    await draining;
+
+    expect(reconciled).toEqual([USER]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('reads nothing back after a drain no refresh overlapped', async () => {
+    const { db } = freshDb();
+    await seedUser(db, 10);
+    await queueTicks(db, 2);
+    const { engine, reconciled } = setup(db, new FakeServer());
+    await engine.drainNow();
+    expect(reconciled).toEqual([]);
   });
 });

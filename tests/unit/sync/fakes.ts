@@ -1,21 +1,32 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { PortalDB } from '../../../src/data/db.ts';
+import { createSyncEngine, type DrainReport } from '../../../src/sync/engine.ts';
+import { createMemoryLock } from '../../../src/sync/lock.ts';
 import type { MutationOp, OpResult, SyncTransport } from '../../../src/sync/transport.ts';
 
 let counter = 0;
 
-/** A database of its own: a new IndexedDB factory and name per call, so tests never share state. */
-export function freshDb(): { db: PortalDB; open: () => PortalDB } {
+/**
+ * A database of its own: a new IndexedDB factory and name per call, so tests never share state.
+ * `cache: 'disabled'` turns off Dexie's query cache, which only live queries use; runs that open
+ * thousands of databases and never watch one take half the time without it.
+ */
+export function freshDb(options: { cache?: 'disabled' } = {}): { db: PortalDB; open: () => PortalDB } {
   const factory = new IDBFactory();
   const name = `portal-test-${++counter}`;
-  const open = () => new PortalDB(name, { indexedDB: factory, IDBKeyRange });
+  const open = () => new PortalDB(name, { indexedDB: factory, IDBKeyRange, ...options });
   return { db: open(), open };
 }
 
 export const USER = '00000000-0000-4000-8000-000000000001';
 
-type Decide = (op: MutationOp) => OpResult;
+export type Decide = (op: MutationOp) => OpResult;
+
+/** A server that refuses every operation with a rule's message (P0001), as a refused purchase or claim. */
+export function refuseAll(message: string): Decide {
+  return (op) => ({ id: op.id, ok: false, code: 'P0001', message });
+}
 
 /**
  * Stands in for apply_mutations on the server: answers each id once and replays that answer for
@@ -107,4 +118,24 @@ export async function until(check: () => boolean | Promise<boolean>, timeoutMs =
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
+}
+
+/** One drain of the student's outbox through the engine against a FakeServer deciding with `decide`. */
+export async function drainOnce(db: PortalDB, decide?: Decide, userId: string = USER): Promise<{ server: FakeServer; report: DrainReport; notices: string[] }> {
+  const server = new FakeServer();
+  if (decide) server.decide = decide;
+  const notices: string[] = [];
+  const engine = createSyncEngine({
+    db,
+    transport: server,
+    notify: (message) => notices.push(message),
+    reconcile: () => undefined,
+    getUserId: () => userId,
+    isOnline: () => true,
+    lock: createMemoryLock(),
+    timer: new ManualTimer(),
+  });
+  const report = await engine.drainNow();
+  engine.stop();
+  return { server, report, notices };
 }

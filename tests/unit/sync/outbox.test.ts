@@ -13,7 +13,7 @@ describe('enqueue', () => {
   it('writes the outbox row and the optimistic effect together', async () => {
     const { db } = freshDb();
     await seedUser(db, 1000);
-    const item = await enqueue(db, { kind: 'claim_streak', args: {}, userId: USER }, undefined, { now: NOW });
+    const item = await enqueue(db, { kind: 'claim_streak', args: {}, userId: USER }, { now: NOW });
 
     expect(item).toMatchObject({ kind: 'claim_streak', userId: USER, attempts: 0, status: 'queued', lastError: null });
     expect(item.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -28,25 +28,24 @@ describe('enqueue', () => {
     const { db } = freshDb();
     await seedUser(db, 0);
     await db.streak.put({ user_id: USER, current_streak: 4, longest_streak: 4, last_claim: '2025-10-09T06:00:00.000Z' });
-    const item = await enqueue(db, { kind: 'claim_streak', args: {}, userId: USER }, undefined, { now: NOW });
+    const item = await enqueue(db, { kind: 'claim_streak', args: {}, userId: USER }, { now: NOW });
     expect(await db.streak.get(USER)).toMatchObject({ current_streak: 5, longest_streak: 5 });
     expect(await db.ledger.where('opId').equals(item.id).toArray()).toEqual([
       expect.objectContaining({ amt: 200, why: 'streak claim (streak bonus x2)' }),
     ]);
     // Every later gain is doubled too while the streak runs.
-    await enqueue(db, { kind: 'record_app_played', args: { p_app_id: 'snake' }, userId: USER }, undefined, { now: NOW });
+    await enqueue(db, { kind: 'record_app_played', args: { p_app_id: 'snake' }, userId: USER }, { now: NOW });
     expect((await db.coins.get(USER))?.balance).toBe(202);
   });
 
   it('leaves no outbox row when the optimistic effect throws', async () => {
     const { db } = freshDb();
     await seedUser(db, 1000);
-    await expect(
-      enqueue(db, { kind: 'buy_item', args: { p_item_id: 'sword_cursor' }, userId: USER }, async (ctx) => {
-        await ctx.db.coins.update(USER, { balance: 200 });
-        throw new Error('effect failed half way');
-      }),
-    ).rejects.toThrow('effect failed half way');
+    // The purchase's balance is written, then its ledger row fails.
+    db.ledger.hook('creating', () => {
+      throw new Error('effect failed half way');
+    });
+    await expect(enqueue(db, { kind: 'buy_item', args: { p_item_id: 'sword_cursor' }, userId: USER })).rejects.toThrow('effect failed half way');
     expect(await db.outbox.count()).toBe(0);
     expect((await db.coins.get(USER))?.balance).toBe(1000);
   });
@@ -64,9 +63,9 @@ describe('enqueue', () => {
     await expect(
       enqueue(db, { kind: 'submit_score', args: { p_app_id: 'snake', p_score: 10 }, userId: USER, blob: new Blob(['png']) }),
     ).rejects.toThrow(IMAGE_WITHOUT_NAME);
-    await enqueue(db, { kind: 'claim_streak', args: {}, userId: USER }, undefined, { now: NOW });
+    await enqueue(db, { kind: 'claim_streak', args: {}, userId: USER }, { now: NOW });
     await expect(
-      enqueue(db, { kind: 'claim_streak', args: {}, userId: USER }, undefined, { now: new Date(NOW.getTime() + 60_000) }),
+      enqueue(db, { kind: 'claim_streak', args: {}, userId: USER }, { now: new Date(NOW.getTime() + 60_000) }),
     ).rejects.toThrow(new MutationRefused(STREAK_CLAIM_TOO_SOON));
     expect(await db.outbox.count()).toBe(1);
     expect((await db.coins.get(USER))?.balance).toBe(600);
@@ -76,12 +75,18 @@ describe('enqueue', () => {
     const { db } = freshDb();
     await seedUser(db, 5000);
     const made = [
-      await enqueue(db, { kind: 'claim_streak', args: {}, userId: USER }, undefined, { now: NOW }),
+      await enqueue(db, { kind: 'claim_streak', args: {}, userId: USER }, { now: NOW }),
       await enqueue(db, { kind: 'buy_item', args: { p_item_id: 'sword_cursor' }, userId: USER }),
       await enqueue(db, { kind: 'set_item_equipped', args: { p_item_id: 'sword_cursor', p_equipped: true }, userId: USER }),
       await enqueue(db, { kind: 'record_app_played', args: { p_app_id: 'snake' }, userId: USER }),
       await enqueue(db, { kind: 'increment_time_spent', args: { user_id: USER, increment_value: 5 }, userId: USER }),
-      await enqueue(db, { kind: 'submit_score', args: { p_app_id: 'snake', p_score: 42 }, userId: USER, blob: new Blob(['png']), blobName: 'proof.png' }),
+      await enqueue(db, {
+        kind: 'submit_score',
+        args: { p_app_id: 'snake', p_score: 42 },
+        userId: USER,
+        blob: new Blob(['png'], { type: 'image/png' }),
+        blobName: 'proof.png',
+      }),
     ];
     const stored = await db.outbox.orderBy('seq').toArray();
     expect(stored.map((i) => i.id)).toEqual(made.map((i) => i.id));
@@ -103,7 +108,7 @@ describe('enqueue', () => {
     // A tab closed mid-send left the second as sending; the server refused the fourth.
     await db.outbox.update(made[1]!.seq, { status: 'sending' });
     await db.outbox.update(made[3]!.seq, { status: 'failed' });
-    await enqueue(db, { kind: 'increment_time_spent', args: { user_id: USER, increment_value: 5 }, userId: 'a-classmate' });
+    await enqueue(db, { kind: 'increment_time_spent', args: { user_id: 'a-classmate', increment_value: 5 }, userId: 'a-classmate' });
 
     const waiting = [0, 1, 2, 4, 5].map((i) => made[i]!.id);
     expect((await queuedItems(db, USER)).map((i) => i.id)).toEqual(waiting);
