@@ -1,8 +1,7 @@
-import { loadBest, saveBest } from '../best.js';
-import { reportReady, reportScore } from '../bridge.js';
+import { sdk } from '../shared/sdk.js';
+import { play, soundButton } from '../shared/sound.js';
 
 const N = 4;
-const BEST_KEY = 'hollowed.2048.best';
 const VECTORS = {
   left: { x: -1, y: 0 },
   right: { x: 1, y: 0 },
@@ -30,12 +29,15 @@ const announce = document.getElementById('announce');
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
 const elements = new Map();
-let grid, score, best, moves, won, state, nextId = 1;
+let grid, score, best = 0, moves, won, state, nextId = 1;
+let loaded = false;
 let geometry = { cell: 70, gap: 10 };
 
 function setState(next) {
   state = next;
   document.body.dataset.state = next;
+  if (next === 'playing') sdk.gameplayStart();
+  else sdk.gameplayStop();
 }
 
 const at = (x, y) => grid[y * N + x];
@@ -117,8 +119,10 @@ function move(direction) {
   spawn();
   updateScore();
   render(consumed);
+  play('move');
   if (!won && grid.some((t) => t && t.value >= 2048)) {
     won = true;
+    play('win');
     showOverlay('You made 2048!', 'Keep going', `Score ${score}`);
   } else if (!canMove()) {
     gameOver();
@@ -139,9 +143,11 @@ function canMove() {
 
 function gameOver() {
   setState('over');
+  persist();
+  play('over');
   showOverlay('Game over', 'Try again', `Score ${score} in ${moves} moves`);
   announce.textContent = `Game over. Score ${score}.`;
-  reportScore(score);
+  void sdk.score(score);
 }
 
 function showOverlay(title, action, detail) {
@@ -157,8 +163,35 @@ function updateScore() {
   if (score > best) {
     best = score;
     bestEl.textContent = String(best);
-    saveBest(BEST_KEY, best);
   }
+  persist();
+}
+
+// Every move is saved with the best score, so the student continues the same board after a reload.
+function persist() {
+  if (!loaded) return;
+  const game = state === 'over' ? null : { cells: grid.map((t) => (t ? t.value : 0)), score, moves, won };
+  void sdk.save({ best, game });
+}
+
+function validGame(game) {
+  return Boolean(game && Array.isArray(game.cells) && game.cells.length === N * N
+    && game.cells.every((v) => v === 0 || (Number.isInteger(v) && v >= 2 && (v & (v - 1)) === 0))
+    && Number.isInteger(game.score) && game.score >= 0 && Number.isInteger(game.moves) && game.moves >= 0);
+}
+
+function restore(game) {
+  for (const el of elements.values()) el.remove();
+  elements.clear();
+  grid = game.cells.map((value, i) => (value ? { id: nextId++, value, x: i % N, y: Math.floor(i / N), fresh: true } : null));
+  score = game.score;
+  moves = game.moves;
+  won = Boolean(game.won);
+  overlay.hidden = true;
+  setState('playing');
+  updateScore();
+  render([]);
+  if (!canMove()) gameOver();
 }
 
 function place(el, x, y) {
@@ -279,8 +312,12 @@ document.getElementById('restart').addEventListener('click', (event) => {
   event.currentTarget.blur();
 });
 
-best = loadBest(BEST_KEY);
-bestEl.textContent = String(best);
+soundButton(document.getElementById('sound'));
 reset();
 new ResizeObserver(fit).observe(stage);
-reportReady();
+const saved = await sdk.load();
+if (saved && Number.isInteger(saved.best) && saved.best >= 0) best = saved.best;
+bestEl.textContent = String(best);
+loaded = true;
+if (saved && validGame(saved.game) && moves === 0) restore(saved.game);
+else persist();

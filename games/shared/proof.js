@@ -1,52 +1,12 @@
-// The score bridge between a bundled game and the portal page that frames it. The portal validates
-// every message again (src/domain/gameBridge.ts): this side only has to be honest, not trusted.
-// Protocol: docs/game-bridge.md.
-
-export const BRIDGE_VERSION = 1;
+// The screenshot sent with a score as its proof: the game's canvas, or for games made of DOM
+// elements a score card. The portal checks it again (a PNG of at most 2 MiB).
 
 // The portal rejects proofs above 2 MiB; stay well under it so a big, dense canvas still gets through.
 const PROOF_TARGET_BYTES = 1.5 * 1024 * 1024;
 const PROOF_MAX_WIDTH = 720;
 
-/** The game's id is its folder: /games/snake/index.html and /games/snake/ are both 'snake'. */
-export function gameIdFromPath(pathname) {
-  const segments = pathname.split('/').filter(Boolean);
-  const last = segments[segments.length - 1] ?? '';
-  if (!pathname.endsWith('/') && last.includes('.')) segments.pop();
-  return decodeURIComponent(segments[segments.length - 1] ?? '');
-}
-
-export const gameId = gameIdFromPath(location.pathname);
-
-export function isFramed() {
-  return window.parent !== window;
-}
-
-function post(message) {
-  if (!isFramed()) return false;
-  // Same origin only: a page that framed the game from elsewhere must not learn the score or the proof.
-  window.parent.postMessage(message, location.origin);
-  return true;
-}
-
-/** Tells the portal the game has loaded. Returns whether a message was sent. */
-export function reportReady() {
-  return post({ type: 'portal:ready', version: BRIDGE_VERSION, gameId });
-}
-
-/**
- * Reports a finished game. `options.canvas` is the play area to capture as the proof image; without
- * one (DOM games) a score card is drawn instead. Returns whether a message was sent.
- */
-export function reportScore(score, options = {}) {
-  if (typeof score !== 'number' || !Number.isFinite(score)) return false;
-  const whole = Math.max(0, Math.floor(score));
-  if (!isFramed()) return false;
-  const proof = captureProof(whole, options.canvas ?? null, options.title ?? document.title);
-  return post({ type: 'portal:score', version: BRIDGE_VERSION, gameId, score: whole, proof });
-}
-
-function captureProof(score, canvas, title) {
+/** A PNG data URL of the canvas (or a score card), or null when none can be made. */
+export function captureProof(score, canvas, title) {
   try {
     if (canvas && canvas.width > 0 && canvas.height > 0) {
       const shot = shrink(canvas);

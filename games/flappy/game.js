@@ -1,5 +1,5 @@
-import { loadBest, saveBest } from '../best.js';
-import { reportReady, reportScore } from '../bridge.js';
+import { sdk } from '../shared/sdk.js';
+import { play, soundButton } from '../shared/sound.js';
 
 const W = 360;
 const H = 600;
@@ -14,7 +14,6 @@ const START_GAP = 160;
 const MIN_GAP = 124;
 const START_SPEED = 150;
 const RESTART_DELAY_MS = 450;
-const BEST_KEY = 'hollowed.flappy.best';
 
 const canvas = document.getElementById('game');
 const ctx = canvas.getContext('2d');
@@ -33,6 +32,8 @@ let bird, pipes, score, state, best, last, overAt = 0, t = 0, groundShift = 0, r
 function setState(next) {
   state = next;
   document.body.dataset.state = next;
+  if (next === 'playing') sdk.gameplayStart();
+  else sdk.gameplayStop();
 }
 
 function reset() {
@@ -131,6 +132,7 @@ function update(dt) {
       pipe.passed = true;
       score += 1;
       scoreEl.textContent = String(score);
+      play('good');
     }
     if (hits(pipe)) {
       crash();
@@ -166,10 +168,11 @@ function crash() {
   if (score > best) {
     best = score;
     bestEl.textContent = String(best);
-    saveBest(BEST_KEY, best);
+    persist();
   }
+  play('over');
   draw();
-  reportScore(score, { canvas });
+  void sdk.score(score, { canvas });
 }
 
 function publish() {
@@ -324,8 +327,15 @@ document.addEventListener('visibilitychange', () => {
   if (document.hidden) pause();
 });
 
-best = loadBest(BEST_KEY);
-bestEl.textContent = String(best);
+// A run lasts a minute or two and is not resumed; the save keeps the best score.
+function persist() {
+  void sdk.save({ best });
+}
+
+soundButton(document.getElementById('sound'));
+best = 0;
 reset();
 new ResizeObserver(fit).observe(stage);
-reportReady();
+const saved = await sdk.load();
+if (saved && Number.isInteger(saved.best) && saved.best > best) best = saved.best;
+bestEl.textContent = String(best);

@@ -1,5 +1,5 @@
-import { loadBest, saveBest } from '../best.js';
-import { reportReady, reportScore } from '../bridge.js';
+import { sdk } from '../shared/sdk.js';
+import { play, soundButton } from '../shared/sound.js';
 
 const W = 480;
 const H = 600;
@@ -18,7 +18,6 @@ const PADDLE_Y = H - 44;
 const PADDLE_SPEED = 480;
 const BALL_R = 7;
 const START_LIVES = 3;
-const BEST_KEY = 'hollowed.breakout.best';
 
 const canvas = document.getElementById('game');
 const ctx = canvas.getContext('2d');
@@ -34,6 +33,8 @@ let bricks, paddleX, ball, stuck, score, lives, level, state, best, last, partic
 function setState(next) {
   state = next;
   document.body.dataset.state = next;
+  if (next === 'playing') sdk.gameplayStart();
+  else sdk.gameplayStop();
 }
 
 function buildBricks() {
@@ -162,6 +163,7 @@ function advance(dt) {
     if (Math.abs(dx) > Math.abs(dy)) ball.vx = Math.sign(dx || -ball.vx) * Math.abs(ball.vx);
     else ball.vy = Math.sign(dy || -ball.vy) * Math.abs(ball.vy);
     score += ROW_POINTS[brick.row] * level;
+    play('tick');
     speedUp();
     burst(brick);
     updateHud();
@@ -213,10 +215,11 @@ function gameOver() {
   if (score > best) {
     best = score;
     bestEl.textContent = String(best);
-    saveBest(BEST_KEY, best);
+    persist();
   }
+  play('over');
   draw();
-  reportScore(score, { canvas });
+  void sdk.score(score, { canvas });
 }
 
 function movePaddle(x) {
@@ -368,9 +371,16 @@ document.addEventListener('visibilitychange', () => {
   if (document.hidden) pause();
 });
 
-best = loadBest(BEST_KEY);
-bestEl.textContent = String(best);
+// A run lasts a minute or two and is not resumed; the save keeps the best score.
+function persist() {
+  void sdk.save({ best });
+}
+
+soundButton(document.getElementById('sound'));
+best = 0;
 reset();
 movePaddle(paddleX);
 new ResizeObserver(fit).observe(stage);
-reportReady();
+const saved = await sdk.load();
+if (saved && Number.isInteger(saved.best) && saved.best > best) best = saved.best;
+bestEl.textContent = String(best);

@@ -1,12 +1,11 @@
-import { loadBest, saveBest } from '../best.js';
-import { reportReady, reportScore } from '../bridge.js';
+import { sdk } from '../shared/sdk.js';
+import { play, soundButton } from '../shared/sound.js';
 
 const CELLS = 20;
 const CELL = 20;
 const SIZE = CELLS * CELL;
 const START_STEP_MS = 140;
 const FASTEST_STEP_MS = 70;
-const BEST_KEY = 'hollowed.snake.best';
 
 const DIRS = {
   up: { x: 0, y: -1 },
@@ -29,10 +28,41 @@ const bestEl = document.getElementById('best');
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
 let snake, dir, queue, food, score, stepMs, state, acc, last, best, pulse;
+let loaded = false;
 
 function setState(next) {
   state = next;
   document.body.dataset.state = next;
+  if (next === 'playing') sdk.gameplayStart();
+  else sdk.gameplayStop();
+}
+
+// The save holds the best score and a run in progress, so a reload or a crash resumes it paused.
+function persist() {
+  if (!loaded) return;
+  const run = state === 'over' || state === 'ready' ? null : { snake, dir, food, score, stepMs };
+  void sdk.save({ best, run });
+}
+
+function resume(run) {
+  snake = run.snake;
+  dir = run.dir;
+  queue = [];
+  food = run.food;
+  score = run.score;
+  stepMs = run.stepMs;
+  acc = 0;
+  scoreEl.textContent = String(score);
+  setState('paused');
+  publish();
+  draw();
+}
+
+function validRun(run) {
+  const cell = (c) => c && Number.isInteger(c.x) && Number.isInteger(c.y) && c.x >= 0 && c.y >= 0 && c.x < CELLS && c.y < CELLS;
+  return Boolean(run && Array.isArray(run.snake) && run.snake.length >= 1 && run.snake.every(cell) && DIRS[run.dir]
+    && (run.food === null || cell(run.food)) && Number.isInteger(run.score) && run.score >= 0
+    && Number.isFinite(run.stepMs) && run.stepMs >= FASTEST_STEP_MS && run.stepMs <= START_STEP_MS);
 }
 
 function reset() {
@@ -46,6 +76,7 @@ function reset() {
   food = placeFood();
   scoreEl.textContent = '0';
   setState('ready');
+  persist();
   publish();
   draw();
 }
@@ -85,6 +116,7 @@ function start() {
 function pause() {
   if (state !== 'playing') return;
   setState('paused');
+  persist();
   draw();
 }
 
@@ -103,9 +135,11 @@ function step() {
   if (eating) {
     score += 10;
     scoreEl.textContent = String(score);
+    play('good');
     stepMs = Math.max(FASTEST_STEP_MS, stepMs - 3);
     food = placeFood();
     if (!food) gameOver();
+    else persist();
   } else {
     snake.pop();
   }
@@ -117,10 +151,11 @@ function gameOver() {
   if (score > best) {
     best = score;
     bestEl.textContent = String(best);
-    saveBest(BEST_KEY, best);
   }
+  persist();
+  play('over');
   draw();
-  reportScore(score, { canvas });
+  void sdk.score(score, { canvas });
 }
 
 function frame(now) {
@@ -268,8 +303,12 @@ document.addEventListener('visibilitychange', () => {
   if (document.hidden) pause();
 });
 
-best = loadBest(BEST_KEY);
-bestEl.textContent = String(best);
+soundButton(document.getElementById('sound'));
+best = 0;
 reset();
 new ResizeObserver(fit).observe(stage);
-reportReady();
+const saved = await sdk.load();
+if (saved && Number.isInteger(saved.best) && saved.best >= 0) best = saved.best;
+bestEl.textContent = String(best);
+loaded = true;
+if (saved && validRun(saved.run) && state === 'ready') resume(saved.run);

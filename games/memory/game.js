@@ -1,12 +1,11 @@
-import { loadBest, saveBest } from '../best.js';
-import { reportReady, reportScore } from '../bridge.js';
+import { sdk } from '../shared/sdk.js';
+import { play, soundButton } from '../shared/sound.js';
 
 const COLS = 4;
 const MISMATCH_MS = 750;
 const PAIR_POINTS = 100;
 const COMBO_POINTS = 50;
 const PAR_SECONDS = 90;
-const BEST_KEY = 'hollowed.memory.best';
 
 // Shapes drawn inline so the cards look the same on every machine, with no emoji or web font.
 const SYMBOLS = [
@@ -30,11 +29,14 @@ const done = document.getElementById('done');
 const doneDetail = document.getElementById('done-detail');
 const announce = document.getElementById('announce');
 
-let deck, cards, open, pairs, moves, score, combo, state, best, cursor, mismatchTimer, elapsedMs, startedAt, clock;
+let loaded = false;
+let deck, cards, open, pairs, moves, score, combo, state, best = 0, cursor, mismatchTimer, elapsedMs, startedAt, clock;
 
 function setState(next) {
   state = next;
   document.body.dataset.state = next;
+  if (next === 'playing') sdk.gameplayStart();
+  else sdk.gameplayStop();
 }
 
 function shuffle(list) {
@@ -50,17 +52,37 @@ function svg(symbol) {
   return `<svg viewBox="0 0 100 100" fill="${color}" style="color:${color}" aria-hidden="true">${body}</svg>`;
 }
 
-function reset() {
+// A game under way is saved after every pair turned, so a reload deals the same cards, found pairs face up.
+function persist() {
+  if (!loaded) return;
+  const started = state === 'playing' || state === 'paused';
+  const game = started
+    ? { cards: deck.map((e) => e.symbol[0]), matched: deck.map((e) => (e.matched ? 1 : 0)).join(''), moves, score, combo, elapsedMs: Math.round(seconds() * 1000) }
+    : null;
+  void sdk.save({ best, game });
+}
+
+function validGame(game) {
+  if (!game || !Array.isArray(game.cards) || game.cards.length !== SYMBOLS.length * 2) return false;
+  const names = SYMBOLS.map((sym) => sym[0]);
+  const counts = names.map((name) => game.cards.filter((c) => c === name).length);
+  return counts.every((n) => n === 2) && typeof game.matched === 'string' && /^[01]+$/.test(game.matched)
+    && game.matched.length === game.cards.length && [game.moves, game.score, game.combo, game.elapsedMs].every((n) => Number.isInteger(n) && n >= 0);
+}
+
+function reset(saved = null) {
   clearTimeout(mismatchTimer);
   stopClock();
-  deck = shuffle([...SYMBOLS, ...SYMBOLS].map((symbol) => ({ symbol, matched: false })));
+  deck = saved
+    ? saved.cards.map((name, i) => ({ symbol: SYMBOLS.find((sym) => sym[0] === name), matched: saved.matched[i] === '1' }))
+    : shuffle([...SYMBOLS, ...SYMBOLS].map((symbol) => ({ symbol, matched: false })));
   open = [];
-  pairs = 0;
-  moves = 0;
-  score = 0;
-  combo = 0;
+  pairs = deck.filter((e) => e.matched).length / 2;
+  moves = saved ? saved.moves : 0;
+  score = saved ? saved.score : 0;
+  combo = saved ? saved.combo : 0;
   cursor = 0;
-  elapsedMs = 0;
+  elapsedMs = saved ? saved.elapsedMs : 0;
   done.hidden = true;
   board.replaceChildren();
   cards = deck.map((entry, i) => {
@@ -72,10 +94,19 @@ function reset() {
     card.tabIndex = i === 0 ? 0 : -1;
     card.setAttribute('aria-label', 'Face-down card');
     card.innerHTML = `<span class="inner"><span class="face back"></span><span class="face front">${svg(entry.symbol)}</span></span>`;
+    if (entry.matched) {
+      card.classList.add('matched');
+      card.setAttribute('aria-label', `${entry.symbol[0]}, matched`);
+    }
     board.append(card);
     return card;
   });
-  setState('ready');
+  if (saved) {
+    setState('playing');
+    startClock();
+  } else {
+    setState('ready');
+  }
   updateStats();
 }
 
@@ -103,6 +134,7 @@ function updateStats() {
   scoreEl.textContent = String(score);
   movesEl.textContent = String(moves);
   timeEl.textContent = String(Math.floor(seconds()));
+  persist();
 }
 
 function hide(i) {
@@ -144,6 +176,7 @@ function flip(i) {
     combo += 1;
     pairs += 1;
     announce.textContent = `Pair of ${deck[a].symbol[0]}s.`;
+    play('good');
     if (pairs === SYMBOLS.length) finish();
   } else {
     combo = 0;
@@ -164,9 +197,10 @@ function finish() {
   if (score > best) {
     best = score;
     bestEl.textContent = String(best);
-    saveBest(BEST_KEY, best);
   }
-  reportScore(score);
+  persist();
+  play('win');
+  void sdk.score(score);
 }
 
 function focusCard(i) {
@@ -216,7 +250,7 @@ window.addEventListener('keydown', (event) => {
     reset();
   }
 });
-document.getElementById('restart').addEventListener('click', reset);
+document.getElementById('restart').addEventListener('click', () => reset());
 document.getElementById('again').addEventListener('click', () => {
   reset();
   focusCard(0);
@@ -231,8 +265,12 @@ document.addEventListener('visibilitychange', () => {
   }
 });
 
-best = loadBest(BEST_KEY);
-bestEl.textContent = String(best);
+soundButton(document.getElementById('sound'));
 reset();
 new ResizeObserver(fit).observe(stage);
-reportReady();
+const saved = await sdk.load();
+if (saved && Number.isInteger(saved.best) && saved.best >= 0) best = saved.best;
+bestEl.textContent = String(best);
+loaded = true;
+if (saved && validGame(saved.game) && state === 'ready') reset(saved.game);
+else persist();

@@ -1,5 +1,5 @@
-import { loadBest, saveBest } from '../best.js';
-import { reportReady, reportScore } from '../bridge.js';
+import { sdk } from '../shared/sdk.js';
+import { play, soundButton } from '../shared/sound.js';
 
 const LEVELS = {
   easy: { cols: 9, rows: 9, mines: 10, winBonus: 500, par: 300 },
@@ -7,7 +7,6 @@ const LEVELS = {
 };
 const POINTS_PER_CELL = 10;
 const LONG_PRESS_MS = 420;
-const BEST_KEY = 'hollowed.minesweeper.best';
 const MINE_SVG =
   '<svg viewBox="0 0 20 20" aria-hidden="true"><g stroke="#0f172a" stroke-width="2" stroke-linecap="round"><path d="M10 1.5v17M1.5 10h17M4 4l12 12M16 4 4 16"/></g><circle cx="10" cy="10" r="5.5" fill="#0f172a"/><circle cx="8" cy="8" r="1.6" fill="#fff"/></svg>';
 const FLAG_SVG =
@@ -23,11 +22,14 @@ const timeEl = document.getElementById('time');
 const bestEl = document.getElementById('best');
 const announce = document.getElementById('announce');
 
-let level, cells, buttons, state, flagMode = false, revealedSafe, flags, elapsedMs, startedAt, timer, best, cursor;
+let level, cells, buttons, state, flagMode = false, revealedSafe, flags, elapsedMs, startedAt, timer, best = 0, cursor;
+let loaded = false;
 
 function setState(next) {
   state = next;
   document.body.dataset.state = next;
+  if (next === 'playing') sdk.gameplayStart();
+  else sdk.gameplayStop();
 }
 
 const index = (x, y) => y * level.cols + x;
@@ -46,12 +48,34 @@ function neighbours(i) {
   return out;
 }
 
-function reset() {
+// A game under way is saved on every move (each cell one digit: mine 4, open 2, flag 1), so the
+// student finds the same field after a reload, the clock where it stopped.
+function persist() {
+  if (!loaded) return;
+  const started = state === 'playing' || state === 'paused';
+  const game = started
+    ? { level: levelSelect.value, cells: cells.map((c) => (c.mine ? 4 : 0) + (c.open ? 2 : 0) + (c.flag ? 1 : 0)).join(''), elapsedMs: Math.round(seconds() * 1000) }
+    : null;
+  void sdk.save({ best, game });
+}
+
+function validGame(game) {
+  const size = LEVELS[game?.level];
+  return Boolean(size && typeof game.cells === 'string' && game.cells.length === size.cols * size.rows && /^[0-7]+$/.test(game.cells)
+    && [...game.cells].filter((c) => Number(c) & 4).length === size.mines && Number.isFinite(game.elapsedMs) && game.elapsedMs >= 0);
+}
+
+function reset(saved = null) {
+  if (saved) levelSelect.value = saved.level;
   level = LEVELS[levelSelect.value] ?? LEVELS.easy;
-  cells = Array.from({ length: level.cols * level.rows }, () => ({ mine: false, n: 0, open: false, flag: false }));
-  revealedSafe = 0;
-  flags = 0;
-  elapsedMs = 0;
+  cells = Array.from({ length: level.cols * level.rows }, (_, i) => {
+    const bits = saved ? Number(saved.cells[i]) : 0;
+    return { mine: Boolean(bits & 4), n: 0, open: Boolean(bits & 2), flag: Boolean(bits & 1) };
+  });
+  if (saved) cells.forEach((cell, i) => { cell.n = neighbours(i).filter((j) => cells[j].mine).length; });
+  revealedSafe = cells.filter((c) => c.open && !c.mine).length;
+  flags = cells.filter((c) => c.flag).length;
+  elapsedMs = saved ? saved.elapsedMs : 0;
   startedAt = 0;
   cursor = 0;
   stopClock();
@@ -68,7 +92,13 @@ function reset() {
     board.append(button);
     return button;
   });
-  setState('ready');
+  if (saved) {
+    cells.forEach((_, i) => paint(i));
+    setState('playing');
+    startClock();
+  } else {
+    setState('ready');
+  }
   updateStats();
   fit();
 }
@@ -124,6 +154,7 @@ function reveal(i) {
     return;
   }
   flood(i);
+  play('move');
   updateStats();
   if (revealedSafe === cells.length - level.mines) win();
 }
@@ -193,6 +224,7 @@ function updateStats() {
   scoreEl.textContent = String(currentScore(false));
   minesEl.textContent = String(level.mines - flags);
   timeEl.textContent = String(Math.floor(seconds()));
+  persist();
 }
 
 function lose(i) {
@@ -227,9 +259,10 @@ function finish(won) {
   if (score > best) {
     best = score;
     bestEl.textContent = String(best);
-    saveBest(BEST_KEY, best);
   }
-  reportScore(score, { title: won ? 'Minesweeper · cleared' : 'Minesweeper' });
+  persist();
+  play(won ? 'win' : 'over');
+  void sdk.score(score, { title: won ? 'Minesweeper · cleared' : 'Minesweeper' });
 }
 
 function fit() {
@@ -318,8 +351,8 @@ flagButton.addEventListener('click', () => {
   flagButton.setAttribute('aria-pressed', String(flagMode));
   flagButton.textContent = `Flag mode: ${flagMode ? 'on' : 'off'}`;
 });
-levelSelect.addEventListener('change', reset);
-document.getElementById('restart').addEventListener('click', reset);
+levelSelect.addEventListener('change', () => reset());
+document.getElementById('restart').addEventListener('click', () => reset());
 document.addEventListener('visibilitychange', () => {
   if (document.hidden && state === 'playing') {
     stopClock();
@@ -330,8 +363,12 @@ document.addEventListener('visibilitychange', () => {
   }
 });
 
-best = loadBest(BEST_KEY);
-bestEl.textContent = String(best);
+soundButton(document.getElementById('sound'));
 reset();
 new ResizeObserver(fit).observe(stage);
-reportReady();
+const saved = await sdk.load();
+if (saved && Number.isInteger(saved.best) && saved.best >= 0) best = saved.best;
+bestEl.textContent = String(best);
+loaded = true;
+if (saved && validGame(saved.game) && state === 'ready') reset(saved.game);
+else persist();
