@@ -1,7 +1,7 @@
 // The computer player: a small alpha-beta search over chess.js (BSD-2-Clause), which knows the rules.
 // Material and piece-square tables judge a position; captures are searched first, and a few plies of
 // captures past the horizon keep it from leaving a piece hanging. Deep enough for a class, quick
-// enough for a school laptop: a node budget caps every move.
+// enough for a school laptop: a time budget caps every move.
 import type { Chess, Move, PieceSymbol, Square } from 'chess.js';
 
 export type Level = 'easy' | 'medium' | 'hard';
@@ -41,14 +41,16 @@ function order(moves: Move[]): Move[] {
 }
 
 interface Search {
-  nodes: number;
-  budget: number;
+  deadline: number;
+  now: () => number;
 }
 
+/** Thrown to abandon a search that ran out of time; the last finished depth's move is played. */
+class OutOfTime extends Error {}
+
 function quiesce(game: Chess, alpha: number, beta: number, depth: number, s: Search): number {
-  s.nodes += 1;
   const stand = evaluate(game);
-  if (stand >= beta || depth === 0 || s.nodes > s.budget) return stand;
+  if (stand >= beta || depth === 0) return stand;
   let best = Math.max(alpha, stand);
   for (const move of order(game.moves({ verbose: true }).filter((m) => m.captured))) {
     game.move(move);
@@ -61,15 +63,21 @@ function quiesce(game: Chess, alpha: number, beta: number, depth: number, s: Sea
 }
 
 function negamax(game: Chess, depth: number, alpha: number, beta: number, ply: number, s: Search): number {
-  if (game.isCheckmate()) return -MATE + ply;
-  if (game.isDraw()) return 0;
-  if (depth === 0 || s.nodes > s.budget) return quiesce(game, alpha, beta, 3, s);
-  s.nodes += 1;
+  if (s.now() > s.deadline) throw new OutOfTime();
+  // One move generation answers mate, stalemate and the moves to try (chess.js's own checks would
+  // each generate them again).
+  const moves = game.moves({ verbose: true });
+  if (moves.length === 0) return game.inCheck() ? -MATE + ply : 0;
+  if (depth === 0) return quiesce(game, alpha, beta, 2, s);
   let best = -Infinity;
-  for (const move of order(game.moves({ verbose: true }))) {
+  for (const move of order(moves)) {
     game.move(move);
-    const value = -negamax(game, depth - 1, -beta, -alpha, ply + 1, s);
-    game.undo();
+    let value: number;
+    try {
+      value = -negamax(game, depth - 1, -beta, -alpha, ply + 1, s);
+    } finally {
+      game.undo();
+    }
     if (value > best) best = value;
     if (value > alpha) alpha = value;
     if (alpha >= beta) break;
@@ -77,10 +85,10 @@ function negamax(game: Chess, depth: number, alpha: number, beta: number, ply: n
   return best;
 }
 
-const SETTINGS: Record<Level, { depth: number; budget: number; noise: number }> = {
-  easy: { depth: 1, budget: 3_000, noise: 120 },
-  medium: { depth: 2, budget: 15_000, noise: 20 },
-  hard: { depth: 3, budget: 60_000, noise: 0 },
+const SETTINGS: Record<Level, { depth: number; ms: number; noise: number }> = {
+  easy: { depth: 1, ms: 400, noise: 150 },
+  medium: { depth: 2, ms: 900, noise: 20 },
+  hard: { depth: 3, ms: 1800, noise: 0 },
 };
 
 export interface Choice {
@@ -90,24 +98,45 @@ export interface Choice {
 }
 
 /**
- * The move the computer plays in `game` (left as it was), or null when the game is over. Easy adds
- * noise to every move's value, so it blunders now and then; hard searches a ply deeper.
+ * The move the computer plays in `game` (left as it was), or null when the game is over. It deepens
+ * one ply at a time while its time lasts and plays the best move of the deepest search it finished.
+ * Easy adds noise to every move's value, so it blunders now and then.
  */
-export function chooseMove(game: Chess, level: Level, random: () => number = Math.random): Choice | null {
-  const moves = order(game.moves({ verbose: true }));
+export function chooseMove(game: Chess, level: Level, random: () => number = Math.random, now: () => number = () => performance.now()): Choice | null {
+  let moves = order(game.moves({ verbose: true }));
   if (moves.length === 0) return null;
-  const { depth, budget, noise } = SETTINGS[level];
-  const search: Search = { nodes: 0, budget };
+  const { depth: maxDepth, ms, noise } = SETTINGS[level];
+  const search: Search = { deadline: now() + ms, now };
   let best: Move = moves[0]!;
-  let bestValue = -Infinity;
-  for (const move of moves) {
-    game.move(move);
-    const value = -negamax(game, depth - 1, -Infinity, Infinity, 1, search) + (noise ? (random() - 0.5) * noise : 0);
-    game.undo();
-    if (value > bestValue) {
-      bestValue = value;
-      best = move;
+  for (let depth = 1; depth <= maxDepth; depth += 1) {
+    let depthBest: Move | null = null;
+    let bestValue = -Infinity;
+    try {
+      for (const move of moves) {
+        game.move(move);
+        let value: number;
+        try {
+          // With noise every move needs its exact value: a bound from a cut-off plus noise could win.
+          value = -negamax(game, depth - 1, -Infinity, noise ? Infinity : -bestValue, 1, search);
+        } finally {
+          game.undo();
+        }
+        if (noise) value += (random() - 0.5) * noise;
+        if (value > bestValue) {
+          bestValue = value;
+          depthBest = move;
+        }
+      }
+    } catch (error) {
+      if (!(error instanceof OutOfTime)) throw error;
+      // A depth left unfinished may have judged only some moves: keep the last finished depth's choice.
+      if (depth === 1 && depthBest !== null) best = depthBest;
+      break;
     }
+    best = depthBest ?? best;
+    if (bestValue >= MATE / 2) break;
+    // The next depth looks at this depth's best move first.
+    moves = [best, ...moves.filter((m) => m !== best)];
   }
   return { from: best.from, to: best.to, ...(best.promotion ? { promotion: best.promotion } : {}) };
 }

@@ -137,19 +137,19 @@ function computerTurn() {
   persist();
 }
 
-/** Ends the game when it is over; true when it was. */
-function settle() {
-  if (!game.isGameOver()) return false;
+/** Ends the game when it is over (or the student resigned); true when it was. */
+function settle(resigned = false) {
+  if (!resigned && !game.isGameOver()) return false;
   const history = game.history({ verbose: true });
   const moves = Math.ceil(history.length / 2);
-  const result = game.isCheckmate() ? (game.turn() === 'b' ? 'win' : 'loss') : 'draw';
+  const result = resigned ? 'loss' : game.isCheckmate() ? (game.turn() === 'b' ? 'win' : 'loss') : 'draw';
   finalScore = gameScore(result, levelSelect.value, moves, capturedByWhite(history));
   setState('over');
   if (finalScore > best) best = finalScore;
   render();
   persist();
-  const why = game.isCheckmate() ? 'Checkmate' : game.isStalemate() ? 'Stalemate' : game.isThreefoldRepetition() ? 'Draw by repetition' : game.isInsufficientMaterial() ? 'Draw: too few pieces' : 'Draw';
-  const title = result === 'win' ? 'Checkmate: you win!' : result === 'loss' ? 'Checkmate: the computer wins' : why;
+  const why = resigned ? 'You resigned' : game.isCheckmate() ? 'Checkmate' : game.isStalemate() ? 'Stalemate' : game.isThreefoldRepetition() ? 'Draw by repetition' : game.isInsufficientMaterial() ? 'Draw: too few pieces' : 'Draw';
+  const title = resigned ? why : result === 'win' ? 'Checkmate: you win!' : result === 'loss' ? 'Checkmate: the computer wins' : why;
   statusEl.textContent = title;
   document.getElementById('over-title').textContent = `${title} · ${finalScore}`;
   document.getElementById('over-detail').textContent = `${moves} moves against the ${levelSelect.value} computer.`;
@@ -192,6 +192,10 @@ window.addEventListener('keydown', (event) => {
   }
 });
 document.getElementById('undo').addEventListener('click', takeBack);
+document.getElementById('resign').addEventListener('click', (event) => {
+  event.currentTarget.blur();
+  if (state === 'playing' && !thinking) settle(true);
+});
 document.getElementById('restart').addEventListener('click', () => reset());
 document.getElementById('again').addEventListener('click', () => reset());
 levelSelect.addEventListener('change', () => {
