@@ -28,10 +28,11 @@ function setState(next) {
   else sdk.gameplayStop();
 }
 
-// The save keeps the best score and the game so far as PGN (a few hundred bytes), replayed on load.
+// The save keeps the best score and the game so far as its moves in algebraic notation (about 5 bytes
+// a move), replayed on load.
 function persist() {
   if (!loaded) return;
-  void sdk.save({ best, game: state === 'playing' ? { pgn: game.pgn(), level: levelSelect.value } : null });
+  void sdk.save({ best, game: state === 'playing' ? { moves: game.history(), level: levelSelect.value } : null });
 }
 
 for (let row = 0; row < 8; row += 1) {
@@ -88,7 +89,7 @@ function render() {
 function reset(saved = null) {
   game = new Chess();
   if (saved) {
-    game.loadPgn(saved.pgn);
+    for (const san of saved.moves) game.move(san);
     levelSelect.value = saved.level;
   }
   selected = null;
@@ -216,8 +217,10 @@ const saved = await sdk.load();
 if (saved && Number.isInteger(saved.best) && saved.best >= 0) best = saved.best;
 loaded = true;
 let resumed = false;
-if (saved?.game && typeof saved.game.pgn === 'string' && ['easy', 'medium', 'hard'].includes(saved.game.level) && state === 'ready') {
+const moves = saved?.game?.moves;
+if (Array.isArray(moves) && moves.every((m) => typeof m === 'string') && ['easy', 'medium', 'hard'].includes(saved.game.level) && state === 'ready') {
   try {
+    // A move chess.js does not accept throws: the save is from elsewhere, and the game starts afresh.
     reset(saved.game);
     resumed = !game.isGameOver() && game.turn() === 'w';
   } catch {

@@ -9,8 +9,8 @@ export interface Question {
   b: number;
 }
 
-/** Right and wrong answers per fact 'a×b' (a the table). */
-export type Mastery = Record<string, { right: number; wrong: number }>;
+/** [right, wrong] answers per fact 'a×b' (a the table): pairs keep a full record of 132 facts near 2 KB. */
+export type Mastery = Record<string, [number, number]>;
 
 export function factKey(q: Question): string {
   return `${q.a}x${q.b}`;
@@ -27,7 +27,7 @@ export function nextQuestion(tables: readonly number[], mastery: Mastery, previo
       const q = { a, b };
       if (previous && previous.a === a && previous.b === b) continue;
       const record = mastery[factKey(q)];
-      facts.push({ q, weight: record && record.wrong > record.right ? 3 : 1 });
+      facts.push({ q, weight: record && record[1] > record[0] ? 3 : 1 });
     }
   }
   let roll = random() * facts.reduce((sum, f) => sum + f.weight, 0);
@@ -48,15 +48,15 @@ export function stars(mastery: Mastery, table: number): number {
   let known = 0;
   for (let b = 1; b <= 12; b += 1) {
     const r = mastery[`${table}x${b}`];
-    if (r && r.right >= 2 && r.right > r.wrong) known += 1;
+    if (r && r[0] >= 2 && r[0] > r[1]) known += 1;
   }
   return known >= 12 ? 3 : known >= 8 ? 2 : known >= 4 ? 1 : 0;
 }
 
 export function record(mastery: Mastery, q: Question, right: boolean): Mastery {
   const key = factKey(q);
-  const before = mastery[key] ?? { right: 0, wrong: 0 };
-  return { ...mastery, [key]: right ? { ...before, right: before.right + 1 } : { ...before, wrong: before.wrong + 1 } };
+  const [r, w] = mastery[key] ?? [0, 0];
+  return { ...mastery, [key]: right ? [r + 1, w] : [r, w + 1] };
 }
 
 /** Keeps only well-formed records of real facts, from a save that may be old or damaged. */
@@ -65,10 +65,9 @@ export function cleanMastery(value: unknown): Mastery {
   if (typeof value !== 'object' || value === null) return out;
   for (const [key, r] of Object.entries(value as Record<string, unknown>)) {
     const m = /^(\d+)x(\d+)$/.exec(key);
-    const rec = r as { right?: unknown; wrong?: unknown } | null;
     if (!m || !(TABLES as readonly number[]).includes(Number(m[1])) || Number(m[2]) < 1 || Number(m[2]) > 12) continue;
-    if (!Number.isInteger(rec?.right) || !Number.isInteger(rec?.wrong)) continue;
-    out[key] = { right: Math.max(0, rec!.right as number), wrong: Math.max(0, rec!.wrong as number) };
+    if (!Array.isArray(r) || r.length !== 2 || !r.every((n) => Number.isInteger(n) && n >= 0)) continue;
+    out[key] = [r[0] as number, r[1] as number];
   }
   return out;
 }

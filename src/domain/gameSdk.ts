@@ -7,8 +7,8 @@ export const GAME_SDK_VERSION = 2;
 export const PROOF_PREFIX = 'data:image/png;base64,';
 
 /**
- * A save is JSON text of at most 32 KiB (UTF-8). The largest bundled save (a chess game with its move
- * list, a sudoku with pencil marks) is under 3 KiB, so an outside game has ten times that room; and the
+ * A save is JSON text of at most 32 KiB (UTF-8). The largest bundled saves (a record of every times-table
+ * fact, a sudoku full of pencil marks) stay under 3 KiB, so an outside game has ten times that room; and the
  * limit keeps one save a small outbox row and a small request once saves sync, on a school's network.
  */
 export const SAVE_MAX_BYTES = 32 * 1024;

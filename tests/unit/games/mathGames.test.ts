@@ -59,7 +59,7 @@ describe('times table dash', () => {
   });
 
   it('asks a fact the student keeps missing about three times as often', () => {
-    const mastery: Mastery = { '7x8': { right: 0, wrong: 2 } };
+    const mastery: Mastery = { '7x8': [0, 2] };
     const random = seeded(3);
     let hits = 0;
     for (let k = 0; k < 6000; k += 1) if (nextQuestion([7], mastery, null, random).b === 8) hits += 1;
@@ -81,9 +81,17 @@ describe('times table dash', () => {
     expect(stars(mastery, 4)).toBe(0);
   });
 
+  it('keeps a full record of every fact well inside a tenth of the save limit', () => {
+    let mastery: Mastery = {};
+    for (const a of [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]) for (let b = 1; b <= 12; b += 1) mastery = record(mastery, { a, b }, true);
+    for (const key of Object.keys(mastery)) mastery[key] = [99, 99];
+    const bytes = JSON.stringify({ best: 999_999, tables: 'mixed', mastery }).length;
+    expect(bytes).toBeLessThan(3 * 1024);
+  });
+
   it('keeps only sound mastery records from a save', () => {
-    expect(cleanMastery({ '3x4': { right: 2, wrong: 1 }, '13x4': { right: 1, wrong: 0 }, '3x0': { right: 1, wrong: 0 }, bad: 1, '5x5': { right: 'x', wrong: 0 } })).toEqual({
-      '3x4': { right: 2, wrong: 1 },
+    expect(cleanMastery({ '3x4': [2, 1], '13x4': [1, 0], '3x0': [1, 0], bad: 1, '5x5': ['x', 0], '6x6': [1, -1], '7x7': [1, 2, 3] })).toEqual({
+      '3x4': [2, 1],
     });
     expect(cleanMastery(null)).toEqual({});
   });
