@@ -8,8 +8,11 @@ import { captureProof } from './proof.js';
 export const SDK_VERSION = 2;
 /** The portal keeps at most this many UTF-8 bytes of JSON per save slot. */
 export const SAVE_MAX_BYTES = 32 * 1024;
-/** How long a framed game waits for the portal's answer to its hello before it plays on alone. */
-const HANDSHAKE_MS = 3000;
+/**
+ * How long a framed game waits for the portal's answer to its hello before it plays on alone. The
+ * portal answers once it knows whose save to hand over, which a slow school laptop may take seconds to.
+ */
+const HANDSHAKE_MS = 10_000;
 const SAVE_ANSWER_MS = 10_000;
 
 const framed = window.parent !== window;
