@@ -42,7 +42,36 @@ function escapeInline(code: string, tag: 'script' | 'style'): string {
   return code.replace(new RegExp(`</(${tag})`, 'gi'), '<\\/$1').replace(/<!--/g, '<\\!--');
 }
 
-async function bundleScript(entry: string): Promise<string> {
+interface Bundle {
+  code: string;
+  /** Folders of the npm packages whose code is in the bundle. */
+  packages: string[];
+}
+
+/** The package folder a bundled module comes from, or null for the game's own code. */
+function packageFolder(moduleId: string): string | null {
+  const match = /^(.*[\\/]node_modules[\\/](?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/.exec(moduleId);
+  return match?.[1] ?? null;
+}
+
+/**
+ * The licence notices of the libraries bundled into a page, as an HTML comment: BSD and MIT ask that
+ * copies carry their copyright notice and licence, and a minified page is such a copy.
+ */
+async function licenceNotice(packages: readonly string[]): Promise<string> {
+  if (packages.length === 0) return '';
+  const parts: string[] = [];
+  for (const folder of packages) {
+    const manifest = JSON.parse(await readFile(join(folder, 'package.json'), 'utf8')) as { name: string; version: string; license?: string };
+    const names = (await readdir(folder)).filter((name) => /^(licen[cs]e|copying)(\.[a-z]+)?$/i.test(name));
+    if (names.length === 0) throw new Error(`${manifest.name} is bundled into a game but ships no licence file`);
+    const text = await readFile(join(folder, names[0]!), 'utf8');
+    parts.push(`${manifest.name} ${manifest.version} (${manifest.license ?? 'see below'})\n\n${text.trim()}`);
+  }
+  return `<!--\nThis page includes the following libraries.\n\n${parts.join('\n\n---\n\n').replace(/--/g, '- -')}\n-->\n`;
+}
+
+async function bundleScript(entry: string): Promise<Bundle> {
   const result = await build({
     configFile: false,
     logLevel: 'silent',
@@ -57,10 +86,15 @@ async function bundleScript(entry: string): Promise<string> {
       rollupOptions: { input: entry, output: { format: 'es' } },
     },
   });
-  const outputs = (Array.isArray(result) ? result : [result]) as { output: { type: string; code?: string }[] }[];
+  const outputs = (Array.isArray(result) ? result : [result]) as { output: { type: string; code?: string; moduleIds?: string[] }[] }[];
   const chunks = outputs.flatMap((o) => o.output).filter((o) => o.type === 'chunk');
   if (chunks.length !== 1) throw new Error(`${entry} must build into one script, not ${chunks.length}`);
-  return chunks[0]!.code!;
+  const packages = new Set<string>();
+  for (const id of chunks[0]!.moduleIds ?? []) {
+    const folder = packageFolder(id.replace(/^\0/, ''));
+    if (folder !== null) packages.add(folder);
+  }
+  return { code: chunks[0]!.code!, packages: [...packages].sort() };
 }
 
 /** Builds games/<id>/ into its one page. */
@@ -76,11 +110,13 @@ export async function buildGame(id: string, dir: string = GAMES_DIR): Promise<Bu
   const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"><\/script>/g)];
   if (scripts.length !== 1) throw new Error(`games/${id}/index.html must load exactly one module script`);
   const [scriptTag, src] = scripts[0]!;
-  const code = await bundleScript(join(folder, src!));
+  const { code, packages } = await bundleScript(join(folder, src!));
   html = html.replace(scriptTag, () => `<script type="module">${escapeInline(code, 'script')}</script>`);
   const head = `<meta http-equiv="Content-Security-Policy" content="${GAME_CSP}">\n  <style>${escapeInline(css.join('\n'), 'style')}</style>`;
   if (!html.includes('<meta charset="utf-8">')) throw new Error(`games/${id}/index.html must start its head with <meta charset="utf-8">`);
   html = html.replace('<meta charset="utf-8">', () => `<meta charset="utf-8">\n  ${head}`);
+  const notice = await licenceNotice(packages);
+  html = html.replace(/^(<!doctype html>\n)/i, (doctype) => doctype + notice);
   return { id, html, thumb: await readFile(join(folder, 'thumb.svg')) };
 }
 
