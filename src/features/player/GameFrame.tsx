@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { usePortal } from '../../app/portal.tsx';
 import { deviceId, readGameSave, saveOwner, saveQueue, writeGameSave } from '../../data/gameSaves.ts';
-import type { GameMessage, GameScore } from '../../domain/gameSdk.ts';
+import type { GameScore } from '../../domain/gameSdk.ts';
 import { packSrcdoc } from '../../domain/offlinePack.ts';
 import { acceptGameMessage } from './gameMessages.ts';
 import { GameSession } from './gameSession.ts';
@@ -14,8 +14,6 @@ import { loadGameSoundOn, storeGameSoundOn } from './soundPreference.ts';
  * postMessage. allow-pointer-lock is for games steered by the mouse; nothing else is granted.
  */
 export const BUNDLED_SANDBOX = 'allow-scripts allow-pointer-lock';
-/** Messages kept while the student's session is still unknown (a hello, a gameplay start). */
-const MAX_WAITING = 8;
 /** Apps from other websites, and their offline-pack copies, may also submit their own forms. */
 export const EXTERNAL_SANDBOX = 'allow-scripts allow-forms allow-pointer-lock';
 
@@ -112,37 +110,12 @@ function BundledGame({ title, url, gameId, onScore, soundOn, onSoundChange }: Bu
   scoreRef.current = onScore;
   const soundChangeRef = useRef(onSoundChange);
   soundChangeRef.current = onSoundChange;
-  // Whose slot the saves go to: known once the session is. The game shows at once; its hello waits.
+  // Whose slot the saves go to; the game reloads when the student signs in or out.
   const owner = status === 'loading' ? null : saveOwner(session?.user.id ?? null);
   const db = runtime?.db ?? null;
-  const waiting = useRef<GameMessage[]>([]);
-  const lastOwner = useRef<string | null>(null);
-  // Bumped when the student signs in or out: the game reloads with the other student's save.
-  const [generation, setGeneration] = useState(0);
-
-  useEffect(() => {
-    const listener = (event: MessageEvent) => {
-      const message = acceptGameMessage(event, frame.current?.contentWindow ?? null);
-      if (message === null) return;
-      if (sessionRef.current !== null) void sessionRef.current.receive(message);
-      // Before the session is known only the hello matters; a game cannot fill memory meanwhile.
-      else if (waiting.current.length < MAX_WAITING) waiting.current.push(message);
-    };
-    window.addEventListener('message', listener);
-    return () => window.removeEventListener('message', listener);
-  }, []);
 
   useEffect(() => {
     if (owner === null) return;
-    if (lastOwner.current !== null && lastOwner.current !== owner) {
-      // The session starts with the new frame (this effect runs again for it), so nothing the old
-      // student's game still posts can land in the new student's slot.
-      lastOwner.current = owner;
-      waiting.current = [];
-      setGeneration((g) => g + 1);
-      return;
-    }
-    lastOwner.current = owner;
     const device = deviceId();
     const write = saveQueue((state) =>
       db === null ? Promise.reject(new Error('no storage')) : writeGameSave(db, { owner, gameId, state, deviceId: device, now: Date.now() }),
@@ -160,11 +133,16 @@ function BundledGame({ title, url, gameId, onScore, soundOn, onSoundChange }: Bu
       newRunId: () => crypto.randomUUID(),
     });
     sessionRef.current = game;
-    for (const message of waiting.current.splice(0)) void game.receive(message);
+    const listener = (event: MessageEvent) => {
+      const message = acceptGameMessage(event, frame.current?.contentWindow ?? null);
+      if (message !== null) void game.receive(message);
+    };
+    window.addEventListener('message', listener);
     return () => {
+      window.removeEventListener('message', listener);
       sessionRef.current = null;
     };
-  }, [owner, gameId, db, generation]);
+  }, [owner, gameId, db]);
 
   // The game hears every change, from the portal's button or its own.
   useEffect(() => {
@@ -178,9 +156,9 @@ function BundledGame({ title, url, gameId, onScore, soundOn, onSoundChange }: Bu
       </p>
     );
   }
-  return page.state === 'ready' ? (
+  return page.state === 'ready' && owner !== null ? (
     <iframe
-      key={generation}
+      key={owner}
       ref={frame}
       srcDoc={page.html}
       title={title}
