@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { bundledGames } from './scripts/bundledGames.ts';
+import { PRECACHE } from './scripts/precache.ts';
 import { THEME_STYLE_ID, themeCss } from './src/app/themeCss.ts';
 
 /**
@@ -44,6 +46,7 @@ export default defineConfig({
   plugins: [
     react(),
     firstPaintFromHtml(),
+    bundledGames(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -70,12 +73,7 @@ export default defineConfig({
           { src: '/screenshots/narrow.png', sizes: '720x1280', type: 'image/png', form_factor: 'narrow', label: 'The game list on a phone' },
         ],
       },
-      injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webp,json,webmanifest,woff2}'],
-        // Source maps are for developers; install screenshots are only read by the browser's install dialog.
-        globIgnores: ['**/*.map', 'screenshots/**'],
-        maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
-      },
+      injectManifest: PRECACHE,
     }),
   ],
   build: {

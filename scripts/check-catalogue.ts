@@ -1,15 +1,22 @@
 // `npm run check:catalogue`: reports catalogue entries that are dead or refuse to be framed.
 //
-//   tsx scripts/check-catalogue.ts [--url <backend url> --key <anon key>] [--backup <file>] [--timeout <ms>] [--json]
+//   tsx scripts/check-catalogue.ts [--url <backend url> --key <anon key>] [--backup <file>] [--offline] [--timeout <ms>] [--json]
 //
 // With --url and --key the catalogue is read from that backend (rpc get_apps_ordered_by_title); without
-// them, from the bundled backup list. Bundled games are checked against the files in public/, other
-// apps with an HTTP GET: their status and their X-Frame-Options / Content-Security-Policy frame-ancestors.
-// The exit code is 1 when any entry has a problem.
+// them, from the bundled backup list. A bundled game is built from games/<id>/ and must be one
+// self-contained page the service worker precaches, since it plays in a frame with an opaque origin
+// that nothing else can be loaded into offline. Other apps get an HTTP GET: their status and their
+// X-Frame-Options / Content-Security-Policy frame-ancestors. URLs on names reserved for examples
+// (example.org, *.invalid ...) are dead without asking. With --offline (as `npm test` runs it) no request
+// leaves the machine: other apps are listed as unchecked. The exit code is 1 when any entry has a problem.
 import { access, readFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bundledGameId } from '../src/domain/gameSdk.ts';
+import { externalReferences } from '../src/domain/offlinePack.ts';
 import { analyseFrameHeaders, type FrameVerdict } from '../src/features/player/framing.ts';
+import { buildGame, GAME_CSP, GAMES_DIR } from './bundledGames.ts';
+import { isPrecached } from './precache.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const PUBLIC_DIR = join(ROOT, 'public');
@@ -22,9 +29,12 @@ export interface CatalogueEntry {
   title: string;
   url: string;
   bundled?: boolean;
+  thumbnail?: string | null;
 }
 
 export type Problem = 'dead' | 'refuses-frame' | 'unreachable';
+/** Host names that never serve a real game (RFC 2606 and 6761). */
+const RESERVED_HOST = /(^|\.)(example\.(com|net|org)|example|invalid|test|localhost)$/i;
 
 export interface EntryReport {
   id: string;
@@ -39,8 +49,11 @@ export interface EntryReport {
 
 export interface CheckOptions {
   publicDir?: string;
+  gamesDir?: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** No network: other apps are not fetched and are reported as unchecked. */
+  offline?: boolean;
 }
 
 function isEntry(value: unknown): value is CatalogueEntry {
@@ -67,20 +80,69 @@ export async function readServerCatalogue(url: string, key: string, fetcher: typ
   return parseCatalogue(await response.json());
 }
 
-/** A bundled game is served from public/: the file its URL names must be there. */
-async function checkLocal(entry: CatalogueEntry, publicDir: string): Promise<EntryReport> {
-  const base = { id: entry.id, title: entry.title, url: entry.url, status: null, frame: null };
-  const path = new URL(entry.url, 'http://portal.invalid/').pathname;
+type Base = Pick<EntryReport, 'id' | 'title' | 'url'>;
+
+function baseOf(entry: CatalogueEntry): Base {
+  return { id: entry.id, title: entry.title, url: entry.url };
+}
+
+function dead(base: Base, detail: string): EntryReport {
+  return { ...base, status: null, frame: null, detail, problem: 'dead' };
+}
+
+/** A local file of public/ that a URL names, or null when it points outside public/. */
+function publicFile(url: string, publicDir: string): string | null {
+  const path = new URL(url, 'http://portal.invalid/').pathname;
   const file = normalize(join(publicDir, decodeURIComponent(path.endsWith('/') ? `${path}index.html` : path)));
-  if (!file.startsWith(normalize(publicDir) + sep)) {
-    return { ...base, detail: 'the URL points outside public/', problem: 'dead' };
-  }
+  return file.startsWith(normalize(publicDir) + sep) ? file : null;
+}
+
+async function exists(file: string): Promise<boolean> {
+  return access(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * A bundled game: games/<id>/ builds into one page that needs no other file (the frame's opaque origin
+ * gets no help from the service worker offline), that reaches no network, and that the precache keeps.
+ */
+async function checkBundled(entry: CatalogueEntry, gameId: string, gamesDir: string): Promise<EntryReport> {
+  const base = baseOf(entry);
+  if (!(await exists(join(gamesDir, gameId, 'index.html')))) return dead(base, `bundled game missing: games/${gameId}/index.html`);
+  let html: string;
   try {
-    await access(file);
-    return { ...base, frame: 'allowed', detail: 'bundled file present', problem: null };
-  } catch {
-    return { ...base, detail: `bundled file missing: ${file.slice(normalize(publicDir).length + 1)}`, problem: 'dead' };
+    html = (await buildGame(gameId, gamesDir)).html;
+  } catch (error) {
+    return dead(base, `games/${gameId} does not build: ${error instanceof Error ? error.message : String(error)}`);
   }
+  const loads = externalReferences(html);
+  if (loads.length > 0) {
+    return { ...base, status: null, frame: 'denied', detail: `its page loads other files, which an opaque-origin frame cannot get offline: ${loads.join(', ')}`, problem: 'refuses-frame' };
+  }
+  if (!html.includes(GAME_CSP)) return { ...base, status: null, frame: 'denied', detail: 'its page lacks the network-blocking policy', problem: 'refuses-frame' };
+  const bytes = Buffer.byteLength(html);
+  if (!isPrecached(`games/${gameId}/index.html`, bytes)) return dead(base, `its page (${bytes} bytes) would not be precached, so it would not play offline`);
+  return { ...base, status: null, frame: 'allowed', detail: `bundled, one self-contained page of ${bytes} bytes`, problem: null };
+}
+
+/** Another file served from public/: it must be there. */
+async function checkLocal(entry: CatalogueEntry, publicDir: string): Promise<EntryReport> {
+  const base = baseOf(entry);
+  const file = publicFile(entry.url, publicDir);
+  if (file === null) return dead(base, 'the URL points outside public/');
+  if (!(await exists(file))) return dead(base, `file missing: ${file.slice(normalize(publicDir).length + 1)}`);
+  return { ...base, status: null, frame: 'allowed', detail: 'file present', problem: null };
+}
+
+/** A thumbnail on this site must exist: a bundled game's is built from its folder, others come from public/. */
+async function missingThumbnail(entry: CatalogueEntry, publicDir: string, gamesDir: string): Promise<string | null> {
+  const thumb = entry.thumbnail;
+  if (typeof thumb !== 'string' || !isLocal({ ...entry, url: thumb })) return null;
+  const game = /^\/games\/([a-z0-9][a-z0-9-]*)\/thumb\.svg$/.exec(thumb);
+  const file = game ? join(gamesDir, game[1]!, 'thumb.svg') : publicFile(thumb, publicDir);
+  return file !== null && (await exists(file)) ? null : `thumbnail missing: ${thumb}`;
 }
 
 async function checkRemote(entry: CatalogueEntry, timeoutMs: number, fetcher: typeof fetch): Promise<EntryReport> {
@@ -112,17 +174,46 @@ function isLocal(entry: CatalogueEntry): boolean {
   return entry.url.startsWith('/') && !entry.url.startsWith('//');
 }
 
+function reservedHost(url: string): string | null {
+  try {
+    const host = new URL(url).hostname;
+    return RESERVED_HOST.test(host) ? host : null;
+  } catch {
+    return null;
+  }
+}
+
+async function checkEntry(entry: CatalogueEntry, options: Required<Omit<CheckOptions, 'fetch'>> & { fetch: typeof fetch }): Promise<EntryReport> {
+  const base = baseOf(entry);
+  const gameId = isLocal(entry) ? bundledGameId(entry.url) : null;
+  let report: EntryReport;
+  if (entry.bundled === true && gameId === null) report = dead(base, 'a bundled entry must point at /games/<id>/index.html');
+  else if (gameId !== null) report = await checkBundled(entry, gameId, options.gamesDir);
+  else if (isLocal(entry)) report = await checkLocal(entry, options.publicDir);
+  else if (!/^https?:\/\//i.test(entry.url)) report = dead(base, 'not a web address');
+  else if (reservedHost(entry.url) !== null) report = dead(base, `${reservedHost(entry.url)} is reserved for examples: no game lives there`);
+  else if (options.offline) report = { ...base, status: null, frame: null, detail: 'not checked: offline', problem: null };
+  else report = await checkRemote(entry, options.timeoutMs, options.fetch);
+  if (report.problem !== null) return report;
+  const thumb = await missingThumbnail(entry, options.publicDir, options.gamesDir);
+  return thumb === null ? report : dead(base, thumb);
+}
+
 export async function checkCatalogue(entries: readonly CatalogueEntry[], options: CheckOptions = {}): Promise<EntryReport[]> {
-  const publicDir = options.publicDir ?? PUBLIC_DIR;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const fetcher = options.fetch ?? fetch;
+  const settings = {
+    publicDir: options.publicDir ?? PUBLIC_DIR,
+    gamesDir: options.gamesDir ?? GAMES_DIR,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    fetch: options.fetch ?? fetch,
+    offline: options.offline ?? false,
+  };
   const reports: EntryReport[] = new Array(entries.length);
   let next = 0;
   const worker = async () => {
     while (next < entries.length) {
       const i = next++;
       const entry = entries[i]!;
-      reports[i] = isLocal(entry) ? await checkLocal(entry, publicDir) : await checkRemote(entry, timeoutMs, fetcher);
+      reports[i] = await checkEntry(entry, settings);
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, entries.length) }, worker));
@@ -132,6 +223,8 @@ export async function checkCatalogue(entries: readonly CatalogueEntry[], options
 export function formatReport(reports: readonly EntryReport[]): string {
   const problems = reports.filter((r) => r.problem !== null);
   const lines = [`Checked ${reports.length} catalogue entries: ${problems.length} with a problem.`];
+  const unchecked = reports.filter((r) => r.problem === null && r.detail === 'not checked: offline');
+  if (unchecked.length > 0) lines.push(`  Not checked offline (${unchecked.length}): ${unchecked.map((r) => r.id).join(', ')}`);
   for (const r of problems) {
     const status = r.status === null ? '' : ` [${r.status}]`;
     lines.push(`  ${r.problem!.padEnd(13)} ${r.id} (${r.title})${status} ${r.url}: ${r.detail}`);
@@ -152,8 +245,13 @@ export async function main(args: string[]): Promise<number> {
     return 2;
   }
   const timeout = Number(argValue(args, '--timeout') ?? DEFAULT_TIMEOUT_MS);
+  const offline = args.includes('--offline');
+  if (offline && url !== undefined) {
+    console.error('--offline checks the bundled backup list; it cannot read a backend.');
+    return 2;
+  }
   const entries = url !== undefined && key !== undefined ? await readServerCatalogue(url, key) : await readBackupList(argValue(args, '--backup'));
-  const reports = await checkCatalogue(entries, { timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_MS });
+  const reports = await checkCatalogue(entries, { offline, timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_MS });
   console.log(args.includes('--json') ? JSON.stringify(reports, null, 2) : formatReport(reports));
   return reports.some((r) => r.problem !== null) ? 1 : 0;
 }

@@ -10,6 +10,8 @@ const steps = [
   ['type check (app)', 'npx', ['tsc', '-p', 'tsconfig.json']],
   ['type check (service worker)', 'npx', ['tsc', '-p', 'sw/tsconfig.json']],
   ['unit, database and backend tests', 'npx', ['vitest', 'run']],
+  // No network: every entry of the bundled list must be a game that builds into one page and plays offline.
+  ['catalogue check (bundled list, offline)', 'npx', ['tsx', 'scripts/check-catalogue.ts', '--offline']],
   ['end-to-end tests in Chromium', 'npx', ['playwright', 'test']],
 ];
 

@@ -132,6 +132,27 @@ export interface ChatMessageRow {
   client_id: string | null;
 }
 
+/**
+ * A game's save slot for one student on this device: [owner+gameId], owner being the user id or
+ * 'anonymous' (src/data/gameSaves.ts). Cloud sync adds to it without a schema change: the server's
+ * version this copy was based on (baseVersion, null until it first syncs), the other device's copy
+ * when both changed it, and the move of 'anonymous' rows to an account at sign-in (by the owner index).
+ */
+export interface GameSaveRow {
+  owner: string;
+  gameId: string;
+  /** The game's state as JSON text (the SDK's save); 'null' when the game cleared it. */
+  state: string;
+  /** UTF-8 bytes of state. */
+  bytes: number;
+  /** Epoch milliseconds of the last save on this device. */
+  updatedAt: number;
+  /** The device that wrote this copy, so a conflict can say "saved on another device at ...". */
+  deviceId: string;
+  /** The server version this copy descends from; null: never synced. */
+  baseVersion: number | null;
+}
+
 export class PortalDB extends Dexie {
   apps!: EntityTable<AppRow, 'id'>;
   profile!: EntityTable<ProfileRow, 'user_id'>;
@@ -146,6 +167,7 @@ export class PortalDB extends Dexie {
   outbox!: EntityTable<OutboxItem, 'seq'>;
   favourites!: Table<FavouriteRow, [string, string]>;
   chatMessages!: Table<ChatMessageRow, [string, number]>;
+  gameSaves!: Table<GameSaveRow, [string, string]>;
 
   constructor(name: string = DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -167,6 +189,9 @@ export class PortalDB extends Dexie {
     });
     this.version(2).stores({
       chatMessages: '[viewer+id], viewer',
+    });
+    this.version(3).stores({
+      gameSaves: '[owner+gameId], owner',
     });
   }
 }

@@ -1,7 +1,9 @@
 // Size budgets of the build the suite serves: sizes, not times, so they hold on any machine.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { BUNDLED } from './support/bundledGames.ts';
 import { firstPaintScripts, precacheEntries } from './support/bundle.ts';
 
 const distDir = join(process.env.E2E_DATA_DIR as string, 'dist');
@@ -31,7 +33,7 @@ const LATER_AREAS = {
   'the shop (features/shop/ShopPage.tsx)': 'not for sale',
   'chat (features/chat/ChatPage.tsx)': 'get_chat_messages',
   'the creator tools (features/creator/creatorRules.ts)': 'is_creator',
-  'the game player (features/player/GameFrame.tsx)': 'allow-scripts allow-same-origin allow-pointer-lock',
+  'the game player (features/player/GameFrame.tsx)': 'allow-scripts allow-pointer-lock',
 };
 
 test('analytics, the auth screens, the shop, chat, the creator tools and the game player load only when used', () => {
@@ -52,14 +54,30 @@ test('the precache holds the shell, the backup list and the bundled games, no so
   const urls = entries.map((entry) => entry.url);
   expect(urls).toContain('index.html');
   expect(urls).toContain('backup-apps.json');
-  for (const game of ['2048', 'snake', 'minesweeper', 'breakout', 'flappy', 'memory']) {
-    expect(urls).toContain(`games/${game}/index.html`);
-  }
+  for (const { url } of BUNDLED) expect(urls).toContain(url.slice(1));
   expect(urls.filter((url) => url.endsWith('.map'))).toEqual([]);
   for (const entry of entries) {
     expect(entry.bytes, `${entry.url} is on disk`).toBeGreaterThan(0);
     expect(entry.bytes, `${entry.url} is under 2 MB`).toBeLessThanOrEqual(2 * 1024 * 1024);
   }
+});
+
+test('each bundled game is one precached page of at most 100 KB (30 KB gzip)', () => {
+  const entries = precacheEntries(distDir);
+  const rows = BUNDLED.map(({ url }) => {
+    const file = url.slice(1);
+    const bytes = readFileSync(join(distDir, file));
+    return { file, bytes: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  });
+  for (const row of rows) console.log(`${row.file}: ${row.bytes} bytes, ${row.gzip} gzip`);
+  for (const row of rows) {
+    expect(entries.map((e) => e.url)).toContain(row.file);
+    expect(row.bytes, row.file).toBeLessThanOrEqual(100 * KB);
+    expect(row.gzip, row.file).toBeLessThanOrEqual(30 * KB);
+  }
+  // Nothing else of a game is precached: its page holds everything, and the thumbnail sits beside it.
+  const gameFiles = entries.filter((e) => e.url.startsWith('games/')).map((e) => e.url.replace(/^games\/[^/]+\//, ''));
+  expect([...new Set(gameFiles)].sort()).toEqual(['index.html', 'thumb.svg']);
 });
 
 test('the first paint needs nothing but the page: no stylesheet to fetch, the theme and the navbar frame written in', () => {

@@ -106,10 +106,10 @@ test('a bundled game plays offline by keyboard; its score and screenshot are sub
   await link.goOffline();
   await page.goto('/class/Snake');
   await expect(page.getByTestId('page-app-detail')).toBeVisible();
-  await expect(page.getByTestId('game-frame')).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin allow-pointer-lock');
+  await expect(page.getByTestId('game-frame')).toHaveAttribute('sandbox', 'allow-scripts allow-pointer-lock');
   await playSnakeIntoWall(page);
 
-  // The bridge filled the form with the score and the game's screenshot as the proof.
+  // The game SDK filled the form with the score and the game's screenshot as the proof.
   await expect(page.getByTestId('score-offer')).toContainText('you scored 0');
   await expect(page.getByTestId('score-input')).toHaveValue('0');
   await expect(page.getByTestId('proof-preview')).toContainText('snake-0.png');

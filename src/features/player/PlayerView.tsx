@@ -1,7 +1,7 @@
 import { categoryLabel } from '../catalogue/categories.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { bundledGameId, type GameScoreMessage } from '../../domain/gameBridge.ts';
+import { bundledGameId, type GameScore } from '../../domain/gameSdk.ts';
 import type { CatalogueApp } from '../catalogue/catalogueApps.ts';
 import { AppScoreForm, type ScoreOffer } from './AppScoreForm.tsx';
 import { GameFrame } from './GameFrame.tsx';
@@ -32,14 +32,14 @@ export function PlayerView({ app }: { app: CatalogueApp }) {
   const pack = usePackCopy(app.url, app.bundled);
 
   const onScore = useCallback(
-    (message: GameScoreMessage) => {
+    (message: GameScore) => {
       setOffer({
         score: message.score,
-        proof: message.proof === null ? null : proofFile(message.gameId, message.score, message.proof),
+        proof: message.proof === null || gameId === null ? null : proofFile(gameId, message.score, message.proof),
         nonce: Date.now(),
       });
     },
-    [],
+    [gameId],
   );
 
   return (

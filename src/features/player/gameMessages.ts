@@ -1,4 +1,4 @@
-import { parseGameMessage, proofBytes, type GameMessage } from '../../domain/gameBridge.ts';
+import { parseGameMessage, proofBytes, type GameMessage } from '../../domain/gameSdk.ts';
 
 /** The parts of a MessageEvent the portal looks at; a plain object in tests. */
 export interface GameMessageEvent {
@@ -7,24 +7,16 @@ export interface GameMessageEvent {
   data: unknown;
 }
 
-export interface GameFrame {
-  /** location.origin of the portal page. */
-  origin: string;
-  /** The game iframe's contentWindow, or null before it has loaded. */
-  frameWindow: unknown;
-  /** The bundled game the portal opened, from its catalogue URL. */
-  gameId: string;
-}
-
 /**
- * The message a framed game posted, when it passes every check of docs/game-bridge.md: from the
- * portal's own origin, from the very frame the portal opened (another tab or frame of the same origin
- * must not fill in the form), and well formed for this game. Anything else is null and is ignored.
+ * The message a framed game posted, when it passes every check of docs/game-sdk.md: from the very
+ * frame the portal opened (another tab or frame must not fill in the form or write a save), from an
+ * opaque origin as the sandbox gives every bundled game ('null': a frame that somehow had a real
+ * origin is not the sandboxed game), and well formed. Anything else is null and is ignored.
  */
-export function acceptGameMessage(event: GameMessageEvent, frame: GameFrame): GameMessage | null {
-  if (frame.gameId === '' || frame.frameWindow === null || frame.frameWindow === undefined) return null;
-  if (event.origin !== frame.origin || event.source !== frame.frameWindow) return null;
-  const parsed = parseGameMessage(event.data, { gameId: frame.gameId });
+export function acceptGameMessage(event: GameMessageEvent, frameWindow: unknown): GameMessage | null {
+  if (frameWindow === null || frameWindow === undefined) return null;
+  if (event.source !== frameWindow || event.origin !== 'null') return null;
+  const parsed = parseGameMessage(event.data);
   return parsed.ok ? parsed.message : null;
 }
 

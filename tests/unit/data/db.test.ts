@@ -17,6 +17,7 @@ describe('the portal database', () => {
         'chatMessages',
         'coins',
         'favourites',
+        'gameSaves',
         'items',
         'leaderboards',
         'ledger',
@@ -56,7 +57,9 @@ describe('the portal database', () => {
     expect((await upgraded.outbox.where('id').equals('queued-claim').first())?.status).toBe('queued');
     await upgraded.chatMessages.put({ viewer: USER, id: 1, user_id: USER, username: null, icon: null, body: 'hi', created_at: '2026-01-01T00:00:00Z', client_id: null });
     expect(await upgraded.chatMessages.where('viewer').equals(USER).count()).toBe(1);
-    expect(upgraded.verno).toBe(2);
+    await upgraded.gameSaves.put({ owner: USER, gameId: '2048', state: '{}', bytes: 2, updatedAt: 1, deviceId: 'd', baseVersion: null });
+    expect(await upgraded.gameSaves.where('owner').equals(USER).count()).toBe(1);
+    expect(upgraded.verno).toBe(3);
   });
 
   it('keys unlocked items by user and item', async () => {

@@ -1,53 +1,53 @@
 import { describe, expect, it } from 'vitest';
-import { PROOF_PREFIX } from '../../../src/domain/gameBridge.ts';
+import { PROOF_PREFIX } from '../../../src/domain/gameSdk.ts';
 import { validateProofImage } from '../../../src/domain/score.ts';
 import { acceptGameMessage, proofFile, proofFileName } from '../../../src/features/player/gameMessages.ts';
 
 const TINY_PNG =
   PROOF_PREFIX + 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-const ORIGIN = 'http://127.0.0.1:4173';
 const gameWindow = { name: 'the snake frame' };
-const frame = { origin: ORIGIN, frameWindow: gameWindow, gameId: 'snake' };
-const scoreData = { type: 'portal:score', version: 1, gameId: 'snake', score: 130, proof: TINY_PNG };
+const scoreData = {
+  type: 'sdk:score',
+  version: 2,
+  runId: '1b4e28ba-2fa1-41d2-883f-0016d3cca427',
+  score: 130,
+  durationMs: 20_000,
+  proof: TINY_PNG,
+};
+const { version: _version, ...scoreMessage } = scoreData;
 
-describe('acceptGameMessage: the portal side of the score bridge', () => {
-  it('accepts a well-formed score from the opened game frame on the portal origin', () => {
-    expect(acceptGameMessage({ origin: ORIGIN, source: gameWindow, data: scoreData }, frame)).toEqual(scoreData);
+describe('acceptGameMessage: the portal side of the game SDK', () => {
+  it('accepts a well-formed message from the opened game frame, whose sandbox makes its origin opaque', () => {
+    expect(acceptGameMessage({ origin: 'null', source: gameWindow, data: scoreData }, gameWindow)).toEqual(scoreMessage);
   });
 
-  it('ignores a message from another origin, even one that is otherwise perfect', () => {
-    expect(acceptGameMessage({ origin: 'https://evil.example', source: gameWindow, data: scoreData }, frame)).toBeNull();
-    expect(acceptGameMessage({ origin: 'null', source: gameWindow, data: scoreData }, frame)).toBeNull();
+  it('ignores a message from another window, even one that is otherwise perfect', () => {
+    expect(acceptGameMessage({ origin: 'null', source: { name: 'another frame' }, data: scoreData }, gameWindow)).toBeNull();
+    expect(acceptGameMessage({ origin: 'null', source: null, data: scoreData }, gameWindow)).toBeNull();
   });
 
-  it('ignores a message from another window of the same origin (another tab or frame)', () => {
-    expect(acceptGameMessage({ origin: ORIGIN, source: { name: 'another frame' }, data: scoreData }, frame)).toBeNull();
-    expect(acceptGameMessage({ origin: ORIGIN, source: null, data: scoreData }, frame)).toBeNull();
+  it('ignores the frame when it has a real origin: that is not the sandboxed game', () => {
+    expect(acceptGameMessage({ origin: 'http://127.0.0.1:4173', source: gameWindow, data: scoreData }, gameWindow)).toBeNull();
+    expect(acceptGameMessage({ origin: 'https://evil.example', source: gameWindow, data: scoreData }, gameWindow)).toBeNull();
   });
 
   it('ignores everything while the frame has no window yet', () => {
-    expect(acceptGameMessage({ origin: ORIGIN, source: null, data: scoreData }, { ...frame, frameWindow: null })).toBeNull();
+    expect(acceptGameMessage({ origin: 'null', source: null, data: scoreData }, null)).toBeNull();
+    expect(acceptGameMessage({ origin: 'null', source: undefined, data: scoreData }, undefined)).toBeNull();
   });
 
-  it('ignores a score posted for another game, a malformed score, and a forged proof', () => {
-    const post = (data: unknown) => acceptGameMessage({ origin: ORIGIN, source: gameWindow, data }, frame);
-    expect(post({ ...scoreData, gameId: '2048' })).toBeNull();
+  it('ignores a malformed score and a forged proof', () => {
+    const post = (data: unknown) => acceptGameMessage({ origin: 'null', source: gameWindow, data }, gameWindow);
     expect(post({ ...scoreData, score: '130' })).toBeNull();
-    expect(post({ ...scoreData, score: 1.5 })).toBeNull();
     expect(post({ ...scoreData, score: -1 })).toBeNull();
     expect(post({ ...scoreData, proof: 'data:image/svg+xml;base64,PHN2Zz4=' })).toBeNull();
-    expect(post('portal:score')).toBeNull();
+    expect(post('sdk:score')).toBeNull();
   });
 
   it('drops extra fields so nothing unknown reaches the form', () => {
-    const accepted = acceptGameMessage({ origin: ORIGIN, source: gameWindow, data: { ...scoreData, userId: 'someone-else' } }, frame);
-    expect(accepted).not.toHaveProperty('userId');
-  });
-
-  it('passes the ready message through, which the form ignores', () => {
-    const ready = { type: 'portal:ready', version: 1, gameId: 'snake' };
-    expect(acceptGameMessage({ origin: ORIGIN, source: gameWindow, data: ready }, frame)).toEqual(ready);
+    const accepted = acceptGameMessage({ origin: 'null', source: gameWindow, data: { ...scoreData, userId: 'someone-else' } }, gameWindow);
+    expect(accepted).toEqual(scoreMessage);
   });
 });
 

@@ -18,6 +18,7 @@ import {
 let server: Server;
 let base: string;
 let publicDir: string;
+let gamesDir: string;
 const catalogue: CatalogueEntry[] = [{ id: 'snake', title: 'Snake', url: '/games/snake/index.html', bundled: true }];
 
 beforeAll(async () => {
@@ -40,13 +41,28 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   publicDir = await mkdtemp(join(tmpdir(), 'check-catalogue-'));
-  await mkdir(join(publicDir, 'games', 'snake'), { recursive: true });
-  await writeFile(join(publicDir, 'games', 'snake', 'index.html'), '<!doctype html><title>Snake</title>');
+  await writeFile(join(publicDir, 'manual.html'), '<!doctype html><title>Manual</title>');
+  gamesDir = await mkdtemp(join(tmpdir(), 'check-catalogue-games-'));
+  const game = (body: string) =>
+    `<!doctype html>\n<html>\n<head>\n  <meta charset="utf-8">\n  <title>t</title>\n  <link rel="stylesheet" href="style.css">\n  <script type="module" src="game.js"></script>\n</head>\n<body>${body}</body>\n</html>\n`;
+  for (const [id, body] of [
+    ['snake', '<canvas id="game"></canvas>'],
+    ['pictures', '<img src="tiles.png" alt="">'],
+  ] as const) {
+    await mkdir(join(gamesDir, id), { recursive: true });
+    await writeFile(join(gamesDir, id, 'index.html'), game(body));
+    await writeFile(join(gamesDir, id, 'game.js'), 'document.title = "played";\n');
+    await writeFile(join(gamesDir, id, 'style.css'), 'body { margin: 0; }\n');
+    await writeFile(join(gamesDir, id, 'thumb.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  }
+  await mkdir(join(gamesDir, 'broken'), { recursive: true });
+  await writeFile(join(gamesDir, 'broken', 'index.html'), '<!doctype html><title>no script</title>');
 });
 
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
   await rm(publicDir, { recursive: true, force: true });
+  await rm(gamesDir, { recursive: true, force: true });
 });
 
 describe('check-catalogue', () => {
@@ -57,11 +73,11 @@ describe('check-catalogue', () => {
       { id: 'self', title: 'Own site only', url: `${base}/csp-self` },
       { id: 'gone', title: 'Gone', url: `${base}/missing` },
       { id: 'moved', title: 'Moved', url: `${base}/moved` },
-      { id: 'snake', title: 'Snake', url: '/games/snake/index.html', bundled: true },
+      { id: 'snake', title: 'Snake', url: '/games/snake/index.html', bundled: true, thumbnail: '/games/snake/thumb.svg' },
       { id: 'lost', title: 'Lost game', url: '/games/lost/index.html', bundled: true },
       { id: 'escape', title: 'Escape', url: '/../package.json', bundled: true },
     ];
-    const reports = await checkCatalogue(entries, { publicDir, timeoutMs: 5000 });
+    const reports = await checkCatalogue(entries, { publicDir, gamesDir, timeoutMs: 5000 });
     const byId = Object.fromEntries(reports.map((r) => [r.id, r]));
 
     expect(byId.ok).toMatchObject({ status: 200, frame: 'allowed', problem: null });
@@ -77,9 +93,41 @@ describe('check-catalogue', () => {
 
     const report = formatReport(reports);
     expect(report).toContain('Checked 8 catalogue entries: 5 with a problem.');
+    expect(byId.snake!.detail).toMatch(/one self-contained page of \d+ bytes/);
     expect(report).toMatch(/refuses-frame\s+deny/);
     expect(report).toMatch(/dead\s+gone \(Gone\) \[404\]/);
     expect(report).not.toMatch(/\bok \(Framable\)/);
+  });
+
+  it('finds dead and unframeable entries with no network at all', async () => {
+    const refuse = () => Promise.reject(new Error('no request may leave the machine'));
+    const entries: CatalogueEntry[] = [
+      { id: 'placeholder', title: 'Placeholder', url: 'https://example.org/apps/fraction-frenzy/' },
+      { id: 'sub', title: 'Sub', url: 'https://games.example.com/x/' },
+      { id: 'invalid', title: 'Invalid', url: 'https://host.invalid/' },
+      { id: 'not-web', title: 'Not web', url: 'javascript:alert(1)' },
+      { id: 'pictures', title: 'Pictures', url: '/games/pictures/index.html', bundled: true },
+      { id: 'broken', title: 'Broken', url: '/games/broken/index.html', bundled: true },
+      { id: 'wrong', title: 'Bundled elsewhere', url: '/manual.html', bundled: true },
+      { id: 'manual', title: 'Manual', url: '/manual.html' },
+      { id: 'no-thumb', title: 'No thumb', url: '/games/snake/index.html', bundled: true, thumbnail: '/games/snake/missing.svg' },
+      { id: 'elsewhere', title: 'Elsewhere', url: 'https://games.school.ac.uk/tetris/' },
+    ];
+    const reports = await checkCatalogue(entries, { publicDir, gamesDir, offline: true, fetch: refuse });
+    const byId = Object.fromEntries(reports.map((r) => [r.id, r]));
+    expect(byId.placeholder).toMatchObject({ problem: 'dead', detail: 'example.org is reserved for examples: no game lives there' });
+    expect(byId.sub).toMatchObject({ problem: 'dead' });
+    expect(byId.invalid).toMatchObject({ problem: 'dead' });
+    expect(byId['not-web']).toMatchObject({ problem: 'dead', detail: 'not a web address' });
+    expect(byId.pictures).toMatchObject({ problem: 'refuses-frame' });
+    expect(byId.pictures!.detail).toContain('tiles.png');
+    expect(byId.broken).toMatchObject({ problem: 'dead' });
+    expect(byId.broken!.detail).toContain('does not build');
+    expect(byId.wrong).toMatchObject({ problem: 'dead', detail: 'a bundled entry must point at /games/<id>/index.html' });
+    expect(byId.manual).toMatchObject({ problem: null });
+    expect(byId['no-thumb']).toMatchObject({ problem: 'dead', detail: 'thumbnail missing: /games/snake/missing.svg' });
+    expect(byId.elsewhere).toMatchObject({ problem: null, detail: 'not checked: offline' });
+    expect(formatReport(reports)).toContain('Not checked offline (1): elsewhere');
   });
 
   it('reports a server that does not answer in time as unreachable', async () => {
@@ -99,9 +147,13 @@ describe('check-catalogue', () => {
     expect(await readServerCatalogue(base, 'anon-key')).toEqual(catalogue);
     await expect(readServerCatalogue(base, 'wrong-key')).rejects.toThrow('404');
     const backup = await readBackupList();
-    expect(backup.length).toBeGreaterThanOrEqual(6);
-    const bundled = backup.filter((entry) => entry.bundled);
-    const reports = await checkCatalogue(bundled);
+    expect(backup.length).toBeGreaterThanOrEqual(14);
+  });
+
+  it('passes every entry of the bundled backup list offline: each is a bundled game that plays offline', { timeout: 120_000 }, async () => {
+    const backup = await readBackupList();
+    expect(backup.filter((entry) => entry.bundled)).toHaveLength(backup.length);
+    const reports = await checkCatalogue(backup, { offline: true });
     expect(reports.filter((r) => r.problem !== null)).toEqual([]);
   });
 });

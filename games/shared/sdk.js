@@ -1,0 +1,226 @@
+// The Hollowed game SDK, version 2: a game's only door to the portal that frames it. The game runs in
+// a sandbox with an opaque origin, so this talks to the portal over postMessage alone; the portal checks
+// every message again (src/domain/gameSdk.ts), so this side only has to be honest, not trusted.
+// Protocol and usage: docs/game-sdk.md.
+
+import { captureProof } from './proof.js';
+
+export const SDK_VERSION = 2;
+/** The portal keeps at most this many UTF-8 bytes of JSON per save slot. */
+export const SAVE_MAX_BYTES = 32 * 1024;
+/**
+ * How long a framed game waits for the portal's answer to its hello before it plays on alone. The
+ * portal answers once it knows whose save to hand over, which a slow school laptop may take seconds to.
+ */
+const HANDSHAKE_MS = 10_000;
+const SAVE_ANSWER_MS = 10_000;
+
+const framed = window.parent !== window;
+let portalOrigin = null;
+let runId = null;
+let gameId = null;
+let muted = true;
+let savedText = null;
+let nextRequest = 1;
+const answers = new Map();
+const muteListeners = new Set();
+
+// The play clock of the current run, as the portal keeps its own (src/domain/gameRun.ts).
+let runStartedAt = performance.now();
+let activeMs = 0;
+let playingSince = null;
+let reported = false;
+
+function post(message) {
+  window.parent.postMessage({ ...message, version: SDK_VERSION }, portalOrigin ?? '*');
+}
+
+function newRun(id) {
+  runId = id;
+  const now = performance.now();
+  runStartedAt = now;
+  activeMs = 0;
+  reported = playingSince !== null;
+  if (playingSince !== null) playingSince = now;
+}
+
+function setMutedState(next) {
+  if (next === muted) return;
+  muted = next;
+  for (const listener of muteListeners) listener(muted);
+}
+
+let settle;
+const handshake = new Promise((resolve) => {
+  settle = resolve;
+});
+
+function standalone() {
+  settle({ framed: false, gameId: null, muted, save: null });
+}
+
+window.addEventListener('message', (event) => {
+  // Only the frame's parent speaks for the portal; after the handshake, only from the origin it answered from.
+  if (!framed || event.source !== window.parent) return;
+  if (portalOrigin !== null && event.origin !== portalOrigin) return;
+  const data = event.data;
+  if (typeof data !== 'object' || data === null || data.version !== SDK_VERSION) return;
+  switch (data.type) {
+    case 'portal:init':
+      if (portalOrigin !== null) return;
+      portalOrigin = event.origin;
+      gameId = typeof data.gameId === 'string' ? data.gameId : null;
+      savedText = typeof data.save === 'string' ? data.save : null;
+      setMutedState(data.muted !== false);
+      newRun(data.runId);
+      settle({ framed: true, gameId, muted, save: parse(savedText) });
+      break;
+    case 'portal:run':
+      if (portalOrigin !== null && typeof data.runId === 'string') newRun(data.runId);
+      break;
+    case 'portal:mute':
+      if (portalOrigin !== null) setMutedState(data.muted === true);
+      break;
+    case 'portal:saved': {
+      const answer = answers.get(data.requestId);
+      if (answer) answer(data.ok === true ? { ok: true } : { ok: false, error: String(data.error ?? 'failed') });
+      break;
+    }
+    default:
+      break;
+  }
+});
+
+if (framed) {
+  post({ type: 'sdk:hello' });
+  setTimeout(standalone, HANDSHAKE_MS);
+} else {
+  standalone();
+}
+
+function parse(text) {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function byteLength(text) {
+  return new TextEncoder().encode(text).length;
+}
+
+async function whenConnected() {
+  const result = await handshake;
+  return result.framed;
+}
+
+/** Milliseconds of play in this run: the gameplay stretches, or the whole run when the game reports none. */
+function playedMs(now) {
+  if (!reported) return now - runStartedAt;
+  return activeMs + (playingSince === null ? 0 : now - playingSince);
+}
+
+export const sdk = {
+  version: SDK_VERSION,
+
+  /**
+   * Resolves once the portal has answered the handshake (or at once when the page is not framed):
+   * { framed, gameId, muted, save }, save being what load() gives.
+   */
+  init() {
+    return handshake;
+  },
+
+  /** The player is playing now (a game began, or play resumed after a pause). */
+  gameplayStart() {
+    if (playingSince !== null) return;
+    playingSince = performance.now();
+    reported = true;
+    void whenConnected().then((connected) => connected && post({ type: 'sdk:gameplay-start' }));
+  },
+
+  /** Play stopped: paused, a menu, game over. */
+  gameplayStop() {
+    if (playingSince === null) return;
+    activeMs += performance.now() - playingSince;
+    playingSince = null;
+    void whenConnected().then((connected) => connected && post({ type: 'sdk:gameplay-stop' }));
+  },
+
+  /**
+   * Reports a finished run's score (a whole number; floored, at least 0). `options.canvas` is the play
+   * area to capture as the proof; without one a score card is drawn. Resolves whether it was sent.
+   */
+  async score(value, options = {}) {
+    if (typeof value !== 'number' || !Number.isFinite(value)) return false;
+    const whole = Math.max(0, Math.floor(value));
+    const now = performance.now();
+    const durationMs = Math.max(0, Math.round(playedMs(now)));
+    const proof = framed ? captureProof(whole, options.canvas ?? null, options.title ?? document.title) : null;
+    if (!(await whenConnected())) return false;
+    post({ type: 'sdk:score', runId, score: whole, durationMs, proof });
+    // The portal answers with the next run's id; the clock starts again now.
+    activeMs = 0;
+    runStartedAt = now;
+    reported = playingSince !== null;
+    if (playingSince !== null) playingSince = now;
+    return true;
+  },
+
+  /**
+   * Keeps `state` (anything JSON can hold) in the student's save slot for this game, replacing what was
+   * there; null empties it. Resolves { ok: true } once stored, or { ok: false, error } with 'not-json',
+   * 'too-large', 'storage-full', 'no-answer' or 'failed'. Unframed, the save lasts for this page only.
+   */
+  async save(state) {
+    let text;
+    try {
+      text = JSON.stringify(state);
+    } catch {
+      return { ok: false, error: 'not-json' };
+    }
+    if (typeof text !== 'string') return { ok: false, error: 'not-json' };
+    if (byteLength(text) > SAVE_MAX_BYTES) return { ok: false, error: 'too-large' };
+    savedText = text;
+    if (!(await whenConnected())) return { ok: true };
+    const requestId = nextRequest++;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => answer({ ok: false, error: 'no-answer' }), SAVE_ANSWER_MS);
+      function answer(result) {
+        clearTimeout(timer);
+        answers.delete(requestId);
+        resolve(result);
+      }
+      answers.set(requestId, answer);
+      post({ type: 'sdk:save', requestId, state: text });
+    });
+  },
+
+  /** The last saved state (from the portal at the handshake, or this page's latest save), or null. */
+  async load() {
+    await handshake;
+    return parse(savedText);
+  },
+
+  /** Whether the game must stay silent. Sound is off until the student turns it on in the portal. */
+  get muted() {
+    return muted;
+  },
+
+  /** Calls `listener(muted)` on every change; returns a function that stops it. */
+  onMute(listener) {
+    muteListeners.add(listener);
+    return () => muteListeners.delete(listener);
+  },
+
+  /** The game's own sound button: asks the portal, which remembers the choice for every game. */
+  setMuted(next) {
+    if (portalOrigin === null) {
+      setMutedState(Boolean(next));
+      return;
+    }
+    post({ type: 'sdk:set-muted', muted: Boolean(next) });
+  },
+};

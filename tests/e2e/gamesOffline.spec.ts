@@ -1,0 +1,103 @@
+// Each game written for issue 18 opens from the service worker's precache with no network and no
+// backend, plays in its sandboxed frame, and hands its score to the portal's form.
+import { expect, type FrameLocator, type Page } from '@playwright/test';
+import { test } from './support/backendLink.ts';
+import { frameState, openClassGame, withBundledCatalogue, withoutBundledCatalogue } from './support/bundledGames.ts';
+import { installServiceWorker } from './support/student.ts';
+
+/** Plays until the game reports a score, as a student would, driven through the game's test hooks. */
+const PLAY: Record<string, (frame: FrameLocator, page: Page) => Promise<void>> = {
+  async '/tic-tac-toe'(frame) {
+    await frame.locator('#level').selectOption('hard');
+    for (let k = 0; k < 40 && (await frameState(frame)) !== 'over'; k += 1) {
+      const free = frame.locator('.cell:not([disabled])');
+      if ((await free.count()) > 0 && (await frame.locator('#turn').textContent())?.startsWith('Your move')) await free.first().click();
+      await frame.locator('body').page().waitForTimeout(150);
+    }
+  },
+  async '/fraction-frenzy'(frame) {
+    const answer = async () => Number(await frame.locator('#game').getAttribute('data-answer'));
+    await frame.locator('.option').nth(await answer()).click();
+    for (let k = 0; k < 3; k += 1) {
+      await expect(frame.locator('.option.right')).toHaveCount(0, { timeout: 5_000 });
+      await frame.locator('.option').nth(((await answer()) + 1) % 4).click();
+    }
+  },
+  async '/home-row-hero'(frame, page) {
+    for (let k = 0; k < 80 && (await frameState(frame)) !== 'over'; k += 1) {
+      await page.keyboard.type((await frame.locator('#game').getAttribute('data-next'))!);
+    }
+  },
+  async '/hex-conquest'(frame) {
+    for (let k = 0; k < 80 && (await frameState(frame)) !== 'over'; k += 1) {
+      await expect(frame.locator('#turn')).not.toHaveText('The computer is thinking…', { timeout: 10_000 });
+      if ((await frameState(frame)) === 'over') break;
+      const pieces = frame.locator('.hex.P');
+      for (let p = 0; p < (await pieces.count()); p += 1) {
+        await pieces.nth(p).click();
+        const target = frame.locator('.hex.grow, .hex.jump').first();
+        if ((await target.count()) > 0) {
+          await target.click();
+          break;
+        }
+      }
+    }
+  },
+  async '/sudoku'(frame, page) {
+    const solution = (await frame.locator('#game').getAttribute('data-solution'))!;
+    const values = (await frame.locator('#game').getAttribute('data-values'))!;
+    for (let i = 0; i < 81; i += 1) {
+      if (values[i] !== '-') continue;
+      await frame.locator('.cell').nth(i).click();
+      await page.keyboard.press(`Digit${solution[i]}`);
+    }
+  },
+  async '/chess'(frame) {
+    await frame.locator('[data-square="e2"]').click();
+    await frame.locator('[data-square="e4"]').click();
+    await expect(frame.locator('#status')).toHaveText(/Your move/, { timeout: 15_000 });
+    await frame.locator('#resign').click();
+  },
+  async '/times-table-dash'(frame, page) {
+    await page.keyboard.press('Enter');
+    for (let k = 0; k < 3; k += 1) {
+      const [a, b] = (await frame.locator('#game').getAttribute('data-question'))!.split('x').map(Number);
+      await page.keyboard.type(String(a! * b!));
+      await page.keyboard.press('Enter');
+    }
+    await page.clock.fastForward(61_000);
+  },
+  async '/keyboard-sprint'(frame, page) {
+    await frame.locator('#entry').focus();
+    for (let k = 0; k < 12; k += 1) await page.keyboard.type((await frame.locator('#game').getAttribute('data-next'))!);
+    await page.clock.fastForward(61_000);
+  },
+};
+
+const TIMED = ['/times-table-dash', '/keyboard-sprint'];
+
+test.describe('the new games offline', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('each opens with no network and reports a score to the form', async ({ page, link }) => {
+    await withBundledCatalogue(page);
+    await installServiceWorker(page);
+    await page.goto('/');
+    await expect(page.getByTestId('app-card').filter({ hasText: 'Sudoku' })).toBeVisible();
+    await withoutBundledCatalogue(page);
+    await link.goOffline();
+
+    for (const [slug, play] of Object.entries(PLAY)) {
+      await test.step(slug, async () => {
+        // The timed games are played on a fake clock, so a minute's round takes a moment.
+        if (TIMED.includes(slug)) await page.clock.install();
+        const frame = await openClassGame(page, slug);
+        await play(frame, page);
+        await expect.poll(() => frameState(frame), { timeout: 30_000 }).toBe('over');
+        const score = Number(await frame.locator('#score').textContent());
+        await expect(page.getByTestId('score-offer')).toContainText(`Game over: you scored ${score.toLocaleString('en-US')}.`);
+        await expect(page.getByTestId('score-input')).toHaveValue(String(score));
+      });
+    }
+  });
+});

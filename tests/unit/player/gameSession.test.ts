@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { StorageFullError } from '../../../src/data/db.ts';
+import type { GameScore, PortalMessage } from '../../../src/domain/gameSdk.ts';
+import { GameSession } from '../../../src/features/player/gameSession.ts';
+
+const RUNS = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222', '33333333-3333-4333-8333-333333333333'];
+
+function session(options: { save?: string | null; readSave?: () => Promise<string | null>; writeSave?: (state: string) => Promise<void> } = {}) {
+  const posted: PortalMessage[] = [];
+  const scores: GameScore[] = [];
+  const written: string[] = [];
+  const gameplay: boolean[] = [];
+  let muted = true;
+  let now = 1_000;
+  let run = 0;
+  const game = new GameSession({
+    gameId: 'snake',
+    post: (m) => posted.push(m),
+    readSave: options.readSave ?? (async () => options.save ?? null),
+    writeSave:
+      options.writeSave ??
+      (async (state) => {
+        written.push(state);
+      }),
+    muted: () => muted,
+    setMuted: (m) => {
+      muted = m;
+    },
+    onScore: (s) => scores.push(s),
+    onGameplay: (p) => gameplay.push(p),
+    now: () => now,
+    newRunId: () => RUNS[run++]!,
+  });
+  return {
+    game,
+    posted,
+    scores,
+    written,
+    gameplay,
+    muted: () => muted,
+    tick: (ms: number) => {
+      now += ms;
+    },
+  };
+}
+
+const score = (runId: string, durationMs: number) => ({ type: 'sdk:score' as const, runId, score: 50, durationMs, proof: null });
+
+describe('GameSession', () => {
+  it('answers the hello with the game, a run id, the mute state and the save', async () => {
+    const s = session({ save: '{"best":40}' });
+    await s.game.receive({ type: 'sdk:hello' });
+    expect(s.posted).toEqual([{ type: 'portal:init', version: 2, gameId: 'snake', runId: RUNS[0], muted: true, save: '{"best":40}' }]);
+  });
+
+  it('still answers the hello, with no save, when the save cannot be read', async () => {
+    const s = session({ readSave: () => Promise.reject(new Error('disk')) });
+    await s.game.receive({ type: 'sdk:hello' });
+    expect(s.posted[0]).toMatchObject({ type: 'portal:init', save: null });
+  });
+
+  it('passes a score of the current run with a plausible duration, then issues the next run', async () => {
+    const s = session();
+    await s.game.receive({ type: 'sdk:hello' });
+    await s.game.receive({ type: 'sdk:gameplay-start' });
+    s.tick(30_000);
+    await s.game.receive(score(RUNS[0]!, 29_500));
+    expect(s.scores).toEqual([score(RUNS[0]!, 29_500)]);
+    expect(s.posted.at(-1)).toEqual({ type: 'portal:run', version: 2, runId: RUNS[1] });
+    expect(s.gameplay).toEqual([true]);
+  });
+
+  it('refuses a score of an old run, a replayed score, and one claiming more play than the portal saw', async () => {
+    const s = session();
+    await s.game.receive({ type: 'sdk:hello' });
+    await s.game.receive({ type: 'sdk:gameplay-start' });
+    s.tick(10_000);
+    await s.game.receive(score(RUNS[0]!, 60_000));
+    expect(s.scores).toEqual([]);
+    await s.game.receive(score(RUNS[0]!, 10_000));
+    expect(s.scores).toHaveLength(1);
+    // The same message again: its run is closed.
+    await s.game.receive(score(RUNS[0]!, 10_000));
+    expect(s.scores).toHaveLength(1);
+    // The next run goes on from the score, still in play.
+    s.tick(5_000);
+    await s.game.receive(score(RUNS[1]!, 5_000));
+    expect(s.scores).toHaveLength(2);
+  });
+
+  it('refuses a score before the handshake', async () => {
+    const s = session();
+    await s.game.receive(score(RUNS[0]!, 0));
+    expect(s.scores).toEqual([]);
+    expect(s.posted).toEqual([]);
+  });
+
+  it('writes a save and confirms it with the request id', async () => {
+    const s = session();
+    await s.game.receive({ type: 'sdk:save', requestId: 4, state: '{"best":10}' });
+    expect(s.written).toEqual(['{"best":10}']);
+    expect(s.posted).toEqual([{ type: 'portal:saved', version: 2, requestId: 4, ok: true, error: null }]);
+  });
+
+  it('tells the game when the device is out of space, and when the write failed otherwise', async () => {
+    const full = session({ writeSave: () => Promise.reject(new StorageFullError(new Error('quota'))) });
+    await full.game.receive({ type: 'sdk:save', requestId: 1, state: '{}' });
+    expect(full.posted).toEqual([{ type: 'portal:saved', version: 2, requestId: 1, ok: false, error: 'storage-full' }]);
+    const broken = session({ writeSave: () => Promise.reject(new Error('closed')) });
+    await broken.game.receive({ type: 'sdk:save', requestId: 2, state: '{}' });
+    expect(broken.posted).toEqual([{ type: 'portal:saved', version: 2, requestId: 2, ok: false, error: 'failed' }]);
+  });
+
+  it("keeps the game's own sound choice for the portal, and tells the game of the portal's", async () => {
+    const s = session();
+    await s.game.receive({ type: 'sdk:set-muted', muted: false });
+    expect(s.muted()).toBe(false);
+    s.game.mute(true);
+    expect(s.posted).toEqual([{ type: 'portal:mute', version: 2, muted: true }]);
+  });
+
+  it('reports gameplay to the page', async () => {
+    const s = session();
+    await s.game.receive({ type: 'sdk:hello' });
+    await s.game.receive({ type: 'sdk:gameplay-start' });
+    await s.game.receive({ type: 'sdk:gameplay-stop' });
+    expect(s.gameplay).toEqual([true, false]);
+  });
+});
