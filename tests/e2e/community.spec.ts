@@ -37,6 +37,9 @@ test.describe('chat', () => {
   });
 
   test('two students chat, and a message sent offline arrives once when back online', async ({ browser }) => {
+    // Two sign-ups and 10 s of deliberate waiting (to see that nothing arrives early or twice) leave little
+    // of the default 30 s on a loaded machine; the wait is part of what is tested, so the budget grows instead.
+    test.setTimeout(60_000);
     const ctxA = await browser.newContext();
     const ctxB = await browser.newContext();
     try {
@@ -310,7 +313,9 @@ test.describe('utility pages', () => {
     await expect.poll(
       async () => {
         await page.reload();
-        return page.getByTestId('offline-game').filter({ hasText: 'Kept offline' }).count();
+        // Count once the list has rendered again: right after the load event the lazy page may still be empty.
+        await expect(games).toHaveCount(12);
+        return games.filter({ hasText: 'Kept offline' }).count();
       },
       { timeout: 30_000 },
     ).toBe(6);
