@@ -102,6 +102,18 @@ test.describe('default layout', () => {
     });
   }
 
+  test('robots.txt and /favicon.ico are real files, not the app page', async ({ request }) => {
+    const robots = await request.get('/robots.txt');
+    expect(robots.status()).toBe(200);
+    expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
+    expect(await robots.text()).toMatch(/^User-agent: \*$/m);
+    const favicon = await request.get('/favicon.ico');
+    expect(favicon.status()).toBe(200);
+    expect(favicon.headers()['content-type']).toMatch(/^image\//);
+    // An .ico starts with reserved 0 and type 1 (icon).
+    expect([...(await favicon.body()).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+  });
+
   test('the navbar and both footers show on ordinary pages', async ({ page }) => {
     await page.goto('/leaderboard');
     const navbar = page.getByTestId('navbar');
