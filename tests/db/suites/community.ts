@@ -1,8 +1,10 @@
 // Chat and creator permissions (issue #8): who may post, what the server does to a message on the
 // way in (word filter, length, rate limit, idempotent resend through the outbox), who sees what, and
 // which users may manage creator socials and videos.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { as, createPlayer, errorOf, PG15_BIN, pg15Engine, pg15Installed, pgliteEngine, type Engine, type TestDb } from './harness.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createPlayer } from '../harness/fixtures.ts';
+import { as, errorOf } from '../harness/requests.ts';
+import type { DbContext } from '../harness/run.ts';
 
 const RATE_LIMITED = 'You are sending messages too fast: at most 5 messages every 10 seconds. Wait a moment and try again.';
 
@@ -20,26 +22,15 @@ interface RoomMessage {
   client_id: string | null;
 }
 
-function communitySuite(name: string, makeEngine: () => Promise<Engine>): void {
-  describe(`chat and creators on ${name}`, () => {
-    let engine: Engine;
-    let db: TestDb;
+export function communitySuite(ctx: DbContext): void {
+  describe('chat and creators', () => {
+    const { db } = ctx;
     let ann: string;
     let bob: string;
 
-    beforeAll(async () => {
-      engine = await makeEngine();
-    });
-    afterAll(async () => {
-      await engine?.close();
-    });
     beforeEach(async () => {
-      db = await engine.fresh();
       ann = await createPlayer(db, 'ann_chat');
       bob = await createPlayer(db, 'bob_chat');
-    });
-    afterEach(async () => {
-      await db?.close();
     });
 
     async function send(actor: string, body: string, clientId: string = crypto.randomUUID()): Promise<SentMessage> {
@@ -200,9 +191,3 @@ function communitySuite(name: string, makeEngine: () => Promise<Engine>): void {
     });
   });
 }
-
-communitySuite('PGlite', pgliteEngine);
-
-describe.runIf(pg15Installed)(pg15Installed ? 'PostgreSQL 15' : `PostgreSQL 15 not installed (no ${PG15_BIN}/initdb)`, () => {
-  communitySuite('PostgreSQL 15', pg15Engine);
-});

@@ -2,8 +2,10 @@
 // a default icon or an icon item the student owns however it is written, and every column the API roles
 // may write at all is listed here, so a new writable column (a name colour, a title ...) fails this file
 // until someone decides whether it needs the same kind of guard.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { as, createPlayer, errorOf, PG15_BIN, pg15Engine, pg15Installed, pgliteEngine, type Engine, type TestDb } from './harness.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createPlayer } from '../harness/fixtures.ts';
+import { as, errorOf, tx } from '../harness/requests.ts';
+import type { DbContext } from '../harness/run.ts';
 
 const NOT_OWNED = { code: 'P0001', message: 'You do not own that icon.' };
 
@@ -22,26 +24,15 @@ const WRITABLE_COLUMNS = {
   'takedown_requests INSERT': 'email,name,reason,url',
 };
 
-function guardSuite(name: string, makeEngine: () => Promise<Engine>): void {
-  describe(`direct profile writes on ${name}`, () => {
-    let engine: Engine;
-    let db: TestDb;
+export function guardSuite(ctx: DbContext): void {
+  describe('direct profile writes', () => {
+    const { db } = ctx;
     let me: string;
     let them: string;
 
-    beforeAll(async () => {
-      engine = await makeEngine();
-    });
-    afterAll(async () => {
-      await engine?.close();
-    });
     beforeEach(async () => {
-      db = await engine.fresh();
       me = await createPlayer(db, 'icon_owner');
       them = await createPlayer(db, 'icon_other');
-    });
-    afterEach(async () => {
-      await db?.close();
     });
 
     const iconOf = async (user: string) =>
@@ -79,7 +70,7 @@ function guardSuite(name: string, makeEngine: () => Promise<Engine>): void {
 
     it('keeps update_profile and operators to the same rule', async () => {
       expect(await errorOf(db, me, 'select public.update_profile(null, $1, null, $2)', ['golden_duck_icon', crypto.randomUUID()])).toEqual(NOT_OWNED);
-      await expect(db.query(`update public.my_users set icon = 'golden_duck_icon' where user_id = $1`, [me])).rejects.toMatchObject(NOT_OWNED);
+      await expect(tx(db, (t) => t.query(`update public.my_users set icon = 'golden_duck_icon' where user_id = $1`, [me]))).rejects.toMatchObject(NOT_OWNED);
       expect(await iconOf(me)).toBe('default_icon');
     });
 
@@ -103,9 +94,3 @@ function guardSuite(name: string, makeEngine: () => Promise<Engine>): void {
     });
   });
 }
-
-guardSuite('PGlite', pgliteEngine);
-
-describe.runIf(pg15Installed)(pg15Installed ? 'PostgreSQL 15' : `PostgreSQL 15 not installed (no ${PG15_BIN}/initdb)`, () => {
-  guardSuite('PostgreSQL 15', pg15Engine);
-});

@@ -1,28 +1,23 @@
 // Profile privacy and editing: what another student or a visitor can read of a profile, and the
 // update_profile and get_recent_plays RPCs of the accounts issue (#5).
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { as, createPlayer, errorOf, pg15Engine, pg15Installed, PG15_BIN, pgliteEngine, type Engine, type TestDb } from './harness.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createPlayer } from '../harness/fixtures.ts';
+import { as, errorOf } from '../harness/requests.ts';
+import type { DbContext } from '../harness/run.ts';
 
 const PRIVATE_COLUMNS = ['where_from', 'who_from', 'last_tick_at', 'email'];
 
-function profileSuite(label: string, makeEngine: () => Promise<Engine>) {
-  describe(`profiles (${label})`, () => {
-    let engine: Engine;
-    let db: TestDb;
+export function profileSuite(ctx: DbContext): void {
+  describe('profiles', () => {
+    const { db } = ctx;
     let owner: string;
     let other: string;
 
-    beforeAll(async () => {
-      engine = await makeEngine();
-    });
-    afterAll(() => engine.close());
     beforeEach(async () => {
-      db = await engine.fresh();
       owner = await createPlayer(db, 'Owner_One');
       other = await createPlayer(db, 'other_two');
       await db.query(`update public.my_users set where_from = 'a friend', who_from = 'Sam', user_about = 'hi' where user_id = $1`, [owner]);
     });
-    afterEach(() => db.close());
 
     it('keeps where_from, who_from and the e-mail from anon and other students', async () => {
       for (const actor of [null, other]) {
@@ -104,9 +99,3 @@ function profileSuite(label: string, makeEngine: () => Promise<Engine>) {
     });
   });
 }
-
-profileSuite('PGlite', pgliteEngine);
-
-describe.runIf(pg15Installed)(pg15Installed ? 'PostgreSQL 15' : `PostgreSQL 15 not installed (no ${PG15_BIN}/initdb)`, () => {
-  profileSuite('PostgreSQL 15', pg15Engine);
-});

@@ -1,8 +1,10 @@
 // The cap on the one reward that had none (issue #10): a play earns its coin at most 300 times in any
 // 24 hours, so scripting record_app_played cannot mint coins without end, while the play itself is
 // still recorded.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { as, balance, createPlayer, PG15_BIN, pg15Engine, pg15Installed, pgliteEngine, type Engine, type TestDb } from './harness.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { balance, createPlayer } from '../harness/fixtures.ts';
+import { as } from '../harness/requests.ts';
+import type { DbContext } from '../harness/run.ts';
 
 interface Play {
   app_id: string;
@@ -10,24 +12,13 @@ interface Play {
   coins: number;
 }
 
-function capSuite(name: string, makeEngine: () => Promise<Engine>): void {
-  describe(`rewards for plays on ${name}`, () => {
-    let engine: Engine;
-    let db: TestDb;
+export function capSuite(ctx: DbContext): void {
+  describe('rewards for plays', () => {
+    const { db } = ctx;
     let me: string;
 
-    beforeAll(async () => {
-      engine = await makeEngine();
-    });
-    afterAll(async () => {
-      await engine?.close();
-    });
     beforeEach(async () => {
-      db = await engine.fresh();
       me = await createPlayer(db, 'player_cap');
-    });
-    afterEach(async () => {
-      await db?.close();
     });
 
     const play = async (app: string): Promise<Play> =>
@@ -115,9 +106,3 @@ function capSuite(name: string, makeEngine: () => Promise<Engine>): void {
     });
   });
 }
-
-capSuite('PGlite', pgliteEngine);
-
-describe.runIf(pg15Installed)(pg15Installed ? 'PostgreSQL 15' : `PostgreSQL 15 not installed (no ${PG15_BIN}/initdb)`, () => {
-  capSuite('PostgreSQL 15', pg15Engine);
-});
