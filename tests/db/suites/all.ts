@@ -5,6 +5,7 @@ import { battlepassSuite } from './battlepass.ts';
 import { communitySuite } from './community.ts';
 import { concurrencySuite } from './concurrency.ts';
 import { cosmeticsSuite } from './cosmetics.ts';
+import { declaredSchemaSuite } from './declared-schema.ts';
 import { guardSuite } from './profile-guard.ts';
 import { profileSuite } from './profiles.ts';
 import { referenceDataSuite } from './reference-data.ts';
@@ -14,6 +15,7 @@ import { rpcSuite } from './rpc.ts';
 
 export function describeDatabase(kind: EngineKind): void {
   describeEngine(kind, (ctx) => {
+    declaredSchemaSuite(ctx);
     referenceDataSuite(ctx);
     rlsSuite(ctx);
     rpcSuite(ctx);
