@@ -7,7 +7,7 @@ import { repoRoot, schemaFiles, seedFile, type SqlFile } from '../../../scripts/
 export { seedFile, type SqlFile };
 
 const supabaseDir = join(repoRoot, 'supabase');
-export const schemasDir = join(supabaseDir, 'schemas');
+const schemasDir = join(supabaseDir, 'schemas');
 
 /** The bootstrap, which stands in for the platform before any migration. */
 export function bootstrapFile(): SqlFile {

@@ -55,6 +55,12 @@ export interface AuthShape {
   identities: boolean;
 }
 
+interface Level {
+  /** 0 for a transaction, more for a savepoint inside one. */
+  depth: number;
+  savepoint: string;
+}
+
 export class Session implements Sql {
   #depth = 0;
   #savepoints = 0;
@@ -75,17 +81,13 @@ export class Session implements Sql {
 
   /** Opens a transaction level (a transaction, or a savepoint inside one); the result undoes it. */
   async open(): Promise<() => Promise<void>> {
-    const level = this.#depth;
-    const savepoint = `s${(this.#savepoints += 1)}`;
-    await this.exec(level === 0 ? 'begin' : `savepoint ${savepoint}`);
-    this.#depth += 1;
+    const level = await this.#begin();
     let undone = false;
     return async () => {
       if (undone) return;
       undone = true;
       // Rolling back a level also ends any inner one a failed test left open.
-      this.#depth = level;
-      await this.exec(level === 0 ? 'rollback' : `rollback to savepoint ${savepoint}`);
+      await this.#rollback(level);
     };
   }
 
@@ -95,44 +97,54 @@ export class Session implements Sql {
    * the operator again.
    */
   async transaction<T>(fn: (t: Tx) => Promise<T>, options: { rollback?: boolean } = {}): Promise<T> {
-    const level = this.#depth;
-    const savepoint = `s${(this.#savepoints += 1)}`;
-    await this.exec(level === 0 ? 'begin' : `savepoint ${savepoint}`);
-    this.#depth += 1;
+    const level = await this.#begin();
     const t: Tx = {
       query: (text, params) => this.query(text, params),
       exec: (text) => this.exec(text),
       actAs: (actor) => this.roles.actAs(this, actor),
     };
-    const undo = () => this.exec(level === 0 ? 'rollback' : `rollback to savepoint ${savepoint}`);
     let result: T;
     try {
       result = await fn(t);
     } catch (error) {
-      this.#depth = level;
-      await undo();
+      await this.#rollback(level);
       throw error;
     }
-    this.#depth = level;
-    if (options.rollback) {
-      await undo();
-    } else if (level === 0) {
-      await this.exec('commit');
-    } else {
-      try {
-        await this.roles.actAsOperator(this);
-        await this.exec(`release savepoint ${savepoint}`);
-      } catch (error) {
-        // `fn` caught an error of its own: like COMMIT of a failed transaction, this ends in a rollback.
-        if ((error as { code?: string }).code !== '25P02') throw error;
-        await undo();
-      }
-    }
+    if (options.rollback) await this.#rollback(level);
+    else await this.#commit(level);
     return result;
   }
 
   close(): Promise<void> {
     return this.connection.close();
+  }
+
+  async #begin(): Promise<Level> {
+    const level = { depth: this.#depth, savepoint: `s${(this.#savepoints += 1)}` };
+    await this.exec(level.depth === 0 ? 'begin' : `savepoint ${level.savepoint}`);
+    this.#depth = level.depth + 1;
+    return level;
+  }
+
+  async #rollback(level: Level): Promise<void> {
+    this.#depth = level.depth;
+    await this.exec(level.depth === 0 ? 'rollback' : `rollback to savepoint ${level.savepoint}`);
+  }
+
+  async #commit(level: Level): Promise<void> {
+    this.#depth = level.depth;
+    if (level.depth === 0) {
+      await this.exec('commit');
+      return;
+    }
+    try {
+      await this.roles.actAsOperator(this);
+      await this.exec(`release savepoint ${level.savepoint}`);
+    } catch (error) {
+      // The request caught an error of its own: as COMMIT does in a failed transaction, roll back.
+      if ((error as { code?: string }).code !== '25P02') throw error;
+      await this.#rollback(level);
+    }
   }
 }
 
