@@ -1,8 +1,11 @@
 // Who may read and write what, table by table: anon, the owner of a row and another signed-in user,
-// for select, insert, update and delete. Every cell runs in a transaction that is rolled back, so
-// all cells share one fixture.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlayer, errorOf, tx, as, type Actor, type Engine, type TestDb } from '../harness.ts';
+// for select, insert, update and delete. Every cell runs in a savepoint that is rolled back, so all
+// cells share one fixture.
+import { describe, expect, it } from 'vitest';
+import { createPlayer } from '../harness/fixtures.ts';
+import { as, errorOf, tx, type Actor } from '../harness/requests.ts';
+import { sharedFixture, type DbContext } from '../harness/run.ts';
+import type { Session } from '../harness/session.ts';
 
 interface Fixture {
   owner: string;
@@ -166,7 +169,7 @@ function cases(f: Fixture): TableCase[] {
   ];
 }
 
-async function setUp(db: TestDb): Promise<Fixture> {
+async function setUp(db: Session): Promise<Fixture> {
   const owner = await createPlayer(db, 'owner_user');
   const other = await createPlayer(db, 'other_user');
   const one = async (sql: string, params: unknown[] = []): Promise<number> => {
@@ -190,7 +193,7 @@ async function setUp(db: TestDb): Promise<Fixture> {
 }
 
 /** Whether `op` took effect for `actor`: rows seen or changed, as opposed to an error or nothing. */
-async function allowed(db: TestDb, f: Fixture, c: TableCase, op: Op, actor: Actor): Promise<boolean> {
+async function allowed(db: Session, f: Fixture, c: TableCase, op: Op, actor: Actor): Promise<boolean> {
   try {
     return await tx(
       db,
@@ -216,20 +219,12 @@ async function allowed(db: TestDb, f: Fixture, c: TableCase, op: Op, actor: Acto
   }
 }
 
-export function rlsSuite(name: string, makeEngine: () => Promise<Engine>): void {
-  describe(`row level security on ${name}`, () => {
-    let engine: Engine;
-    let db: TestDb;
+export function rlsSuite(ctx: DbContext): void {
+  describe('row level security', () => {
+    const { db } = ctx;
     let f: Fixture;
-
-    beforeAll(async () => {
-      engine = await makeEngine();
-      db = await engine.fresh();
+    sharedFixture(ctx, async () => {
       f = await setUp(db);
-    });
-    afterAll(async () => {
-      await db?.close();
-      await engine?.close();
     });
 
     it('covers every table of the public schema', async () => {

@@ -1,32 +1,23 @@
 // The RPCs' rules at their edges. PGlite has no clock control, so time moves by rewriting stored
 // instants backwards relative to the claiming transaction's now(), in that same transaction.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MUTATION_KINDS } from '../../../src/data/db.ts';
-import { as, balance, createPlayer, createUser, errorOf, giveCoins, tx, type Actor, type Engine, type TestDb } from '../harness.ts';
+import { balance, createPlayer, createUser, giveCoins } from '../harness/fixtures.ts';
+import { as, errorOf, tx, type Actor } from '../harness/requests.ts';
+import type { DbContext } from '../harness/run.ts';
 
 const NOT_LOGGED_IN = 'Hey! You Must Be Logged In To Do That!';
 const uuid = (): string => crypto.randomUUID();
 
-export function rpcSuite(name: string, makeEngine: () => Promise<Engine>): void {
-  describe(`RPCs on ${name}`, () => {
-    let engine: Engine;
-    let db: TestDb;
+export function rpcSuite(ctx: DbContext): void {
+  describe('RPCs', () => {
+    const { db } = ctx;
     let me: string;
     let them: string;
 
-    beforeAll(async () => {
-      engine = await makeEngine();
-    });
-    afterAll(async () => {
-      await engine?.close();
-    });
     beforeEach(async () => {
-      db = await engine.fresh();
       me = await createPlayer(db, 'me_player');
       them = await createPlayer(db, 'them_player');
-    });
-    afterEach(async () => {
-      await db?.close();
     });
 
     /** One RPC call as `actor`, after superuser `setup` in the same transaction; returns its single value. */
@@ -147,7 +138,11 @@ export function rpcSuite(name: string, makeEngine: () => Promise<Engine>): void 
 
     describe('record_app_played', () => {
       it('gives 1 coin per play and counts distinct apps', async () => {
-        const play = (app: string, id = uuid()) => call<{ apps_played: number; coins: number }>(me, 'public.record_app_played($1, $2)', [app, id]);
+        // Earlier plays move a second into the past, so each play is the newest.
+        const play = async (app: string, id = uuid()) => {
+          await db.query(`update public.apps_played set updated_at = updated_at - interval '1 second' where user_id = $1`, [me]);
+          return call<{ apps_played: number; coins: number }>(me, 'public.record_app_played($1, $2)', [app, id]);
+        };
         expect(await play('snake')).toMatchObject({ apps_played: 1, coins: 1 });
         expect(await play('snake')).toMatchObject({ apps_played: 1, coins: 1 });
         expect(await play('2048')).toMatchObject({ apps_played: 2, coins: 1 });

@@ -1,0 +1,24 @@
+-- Every insert into chat_messages, whether through send_chat_message or straight through the API,
+-- passes this trigger: blocked words are masked, the body is trimmed of all white space (a blank
+-- message is refused), and each user is held to 5 messages per 10 seconds.
+
+create or replace function app_private.chat_messages_guard() returns trigger
+language plpgsql security definer set search_path = public as $$
+begin
+  new.body := app_private.trim_white_space(app_private.mask_blocked_words(new.body));
+  if new.body = '' then
+    raise exception 'Write something before sending.' using errcode = '22023';
+  end if;
+  -- Two tabs of one user sending at once must not both slip under the limit.
+  perform pg_advisory_xact_lock(hashtext('chat_rate:' || new.user_id::text));
+  if (select count(*) from public.chat_messages m
+      where m.user_id = new.user_id and m.created_at > now() - interval '10 seconds') >= 5 then
+    raise exception 'You are sending messages too fast: at most 5 messages every 10 seconds. Wait a moment and try again.'
+      using errcode = 'P0001';
+  end if;
+  return new;
+end $$;
+revoke execute on function app_private.chat_messages_guard() from public;
+
+create trigger chat_messages_guard before insert on public.chat_messages
+  for each row execute function app_private.chat_messages_guard();

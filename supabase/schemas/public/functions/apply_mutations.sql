@@ -1,0 +1,55 @@
+-- The offline outbox's batch drain: one round trip for everything queued. Each operation runs in its
+-- own subtransaction, so one refusal never undoes the others, and each keeps its own client id, so a
+-- batch retried after a lost response applies nothing twice. The kinds and the call each makes are
+-- rows of app_private.mutation_kinds (app_private/tables/mutation_kinds.sql), so this loop is
+-- written once and a new kind never touches it.
+--   p_ops:   [{ "id": uuid, "kind": "claim_streak" | ..., "args": { named args, without p_client_id } }]
+--   returns: [{ "id", "ok": true, "result" } | { "id", "ok": false, "code": sqlstate, "message" }]
+
+create or replace function public.apply_mutations(p_ops jsonb) returns jsonb
+language plpgsql security definer set search_path = public as $$
+declare
+  v_uid uuid := app_private.require_uid();
+  v_op jsonb;
+  v_id uuid;
+  v_args jsonb;
+  v_call text;
+  v_result jsonb;
+  v_out jsonb := '[]'::jsonb;
+  v_code text;
+  v_message text;
+begin
+  if p_ops is null or jsonb_typeof(p_ops) <> 'array' then
+    raise exception 'p_ops must be an array of operations' using errcode = '22023';
+  end if;
+  if jsonb_array_length(p_ops) > 100 then
+    raise exception 'At most 100 operations per batch, got %', jsonb_array_length(p_ops) using errcode = '22023';
+  end if;
+
+  for v_op in select value from jsonb_array_elements(p_ops) loop
+    -- Each op in its own subtransaction: one refusal never undoes the others.
+    begin
+      if jsonb_typeof(v_op) <> 'object' or coalesce(jsonb_typeof(v_op -> 'id'), '') <> 'string' then
+        raise exception 'Each operation needs a uuid "id"' using errcode = '22023';
+      end if;
+      v_id := (v_op ->> 'id')::uuid;
+      v_args := coalesce(v_op -> 'args', '{}'::jsonb);
+      if jsonb_typeof(v_args) <> 'object' then
+        raise exception '"args" must be an object' using errcode = '22023';
+      end if;
+      select k.call into v_call from app_private.mutation_kinds k where k.kind = v_op ->> 'kind';
+      if v_call is null then
+        raise exception 'Unknown operation kind: %', coalesce(v_op ->> 'kind', 'null') using errcode = '22023';
+      end if;
+      execute v_call into v_result using v_args, v_id;
+      v_out := v_out || jsonb_build_array(jsonb_build_object('id', v_id, 'ok', true, 'result', v_result));
+    exception when others then
+      get stacked diagnostics v_code = returned_sqlstate, v_message = message_text;
+      v_out := v_out || jsonb_build_array(jsonb_build_object(
+        'id', v_op -> 'id', 'ok', false, 'code', v_code, 'message', v_message));
+    end;
+  end loop;
+  return v_out;
+end $$;
+revoke execute on function public.apply_mutations(jsonb) from public, anon;
+grant execute on function public.apply_mutations(jsonb) to authenticated, service_role;

@@ -1,0 +1,26 @@
+-- The apps catalogue. Like the other reference tables (shop_items, battlepass_seasons,
+-- battlepass_tiers) everyone, signed in or not, reads it; only the service role (operators,
+-- migrations) writes it. The bundled games ship as reference data in the baseline migration.
+
+create table public.apps (
+  id text primary key,
+  title text not null unique,
+  slug text not null unique,
+  category text not null default 'game',
+  description text not null default '',
+  thumbnail text,
+  url text not null,
+  bundled boolean not null default false,
+  created_at timestamptz not null default now(),
+  constraint apps_id_format check (id ~ '^[a-z0-9][a-z0-9_-]{0,63}$'),
+  constraint apps_slug_format check (slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'),
+  constraint apps_title_length check (char_length(title) between 1 and 100),
+  constraint apps_description_length check (char_length(description) <= 2000)
+);
+
+alter table public.apps enable row level security;
+
+revoke all on table public.apps from anon, authenticated;
+grant select on table public.apps to anon, authenticated;
+
+create policy "anyone reads apps" on public.apps for select to anon, authenticated using (true);

@@ -1,0 +1,21 @@
+-- One row per app a user has played, stamped with the last play; written only by record_app_played.
+-- Its owner reads it; anyone sees a profile's recent plays through get_recent_plays.
+
+-- References my_users (not auth.users) so PostgREST can embed the profile in "recent plays".
+create table public.apps_played (
+  id bigint generated always as identity primary key,
+  user_id uuid not null references public.my_users (user_id) on delete cascade,
+  app_id text not null references public.apps (id) on delete cascade,
+  updated_at timestamptz not null default now(),
+  constraint apps_played_user_app_key unique (user_id, app_id)
+);
+-- Recent plays of one user, newest first.
+create index apps_played_user_updated_idx on public.apps_played (user_id, updated_at desc);
+
+alter table public.apps_played enable row level security;
+
+revoke all on table public.apps_played from anon, authenticated;
+grant select on table public.apps_played to authenticated;
+
+create policy "owner reads own plays" on public.apps_played
+  for select to authenticated using (user_id = (select auth.uid()));

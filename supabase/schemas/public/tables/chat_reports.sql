@@ -1,0 +1,23 @@
+-- Reports of chat messages, for moderators (read by the service role, see supabase/README.md). A user
+-- reports a message once and reads only their own reports.
+
+create table public.chat_reports (
+  id bigint generated always as identity primary key,
+  message_id bigint not null references public.chat_messages (id) on delete cascade,
+  reporter_id uuid not null references auth.users (id) on delete cascade,
+  reason text not null default '',
+  created_at timestamptz not null default now(),
+  constraint chat_reports_reason_length check (char_length(reason) <= 500),
+  constraint chat_reports_once_per_reporter unique (message_id, reporter_id)
+);
+
+alter table public.chat_reports enable row level security;
+
+revoke all on table public.chat_reports from anon, authenticated;
+grant select on table public.chat_reports to authenticated;
+grant insert (message_id, reporter_id, reason) on table public.chat_reports to authenticated;
+
+create policy "reporters read own reports" on public.chat_reports
+  for select to authenticated using (reporter_id = (select auth.uid()));
+create policy "users report as themselves" on public.chat_reports
+  for insert to authenticated with check (reporter_id = (select auth.uid()));

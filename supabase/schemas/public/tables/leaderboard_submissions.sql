@@ -1,0 +1,29 @@
+-- High-score submissions. A submission only counts on the leaderboard once its proof image exists in
+-- storage under 'submissions' as '{submission id}_{file name}' (see storage/submissions.sql). The
+-- client may insert its own submission directly (as the spec's calls do) or through submit_score.
+-- Withdrawing one (the upload-failed path) goes through delete_score_submission, which allows it only
+-- while no proof is stored: a delete policy cannot check that, as the storage policies already read
+-- this table.
+
+create table public.leaderboard_submissions (
+  id bigint generated always as identity primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  app_id text not null references public.apps (id) on delete cascade,
+  score bigint not null,
+  created_at timestamptz not null default now(),
+  constraint leaderboard_submissions_score_range check (score between 0 and 1000000000)
+);
+-- High scores of one app, best first.
+create index leaderboard_submissions_app_score_idx on public.leaderboard_submissions (app_id, score desc);
+create index leaderboard_submissions_user_idx on public.leaderboard_submissions (user_id);
+
+alter table public.leaderboard_submissions enable row level security;
+
+revoke all on table public.leaderboard_submissions from anon, authenticated;
+grant select on table public.leaderboard_submissions to authenticated;
+grant insert (user_id, app_id, score) on table public.leaderboard_submissions to authenticated;
+
+create policy "owner reads own submissions" on public.leaderboard_submissions
+  for select to authenticated using (user_id = (select auth.uid()));
+create policy "owner submits own scores" on public.leaderboard_submissions
+  for insert to authenticated with check (user_id = (select auth.uid()));

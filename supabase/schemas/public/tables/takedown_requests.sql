@@ -1,0 +1,25 @@
+-- Takedown and account deletion requests (see /privacy): anyone files one, only the service role
+-- reads them.
+
+create table public.takedown_requests (
+  id bigint generated always as identity primary key,
+  name text not null,
+  email text not null,
+  url text not null,
+  reason text not null,
+  created_at timestamptz not null default now(),
+  constraint takedown_requests_name_length check (char_length(name) between 1 and 200),
+  constraint takedown_requests_email_format check (email ~ '^[^@\s]+@[^@\s]+$' and char_length(email) <= 320),
+  constraint takedown_requests_url_length check (char_length(url) between 1 and 2000),
+  constraint takedown_requests_reason_length check (char_length(reason) between 1 and 5000)
+);
+
+alter table public.takedown_requests enable row level security;
+
+revoke all on table public.takedown_requests from anon, authenticated;
+
+-- Write-only for the public: a request carries a name and e-mail that must never be read back.
+-- Clients insert with Prefer: return=minimal, since there is no select policy to return the row.
+grant insert (name, email, url, reason) on table public.takedown_requests to anon, authenticated;
+create policy "anyone files a takedown request" on public.takedown_requests
+  for insert to anon, authenticated with check (true);

@@ -1,0 +1,30 @@
+// Every database suite, in the order they run on each engine.
+import type { EngineKind } from '../harness/engine.ts';
+import { describeEngine } from '../harness/run.ts';
+import { battlepassSuite } from './battlepass.ts';
+import { communitySuite } from './community.ts';
+import { concurrencySuite } from './concurrency.ts';
+import { cosmeticsSuite } from './cosmetics.ts';
+import { declaredSchemaSuite } from './declared-schema.ts';
+import { guardSuite } from './profile-guard.ts';
+import { profileSuite } from './profiles.ts';
+import { referenceDataSuite } from './reference-data.ts';
+import { capSuite } from './reward-caps.ts';
+import { rlsSuite } from './rls.ts';
+import { rpcSuite } from './rpc.ts';
+
+export function describeDatabase(kind: EngineKind): void {
+  describeEngine(kind, (ctx) => {
+    declaredSchemaSuite(ctx);
+    referenceDataSuite(ctx);
+    rlsSuite(ctx);
+    rpcSuite(ctx);
+    communitySuite(ctx);
+    profileSuite(ctx);
+    guardSuite(ctx);
+    capSuite(ctx);
+    battlepassSuite(ctx);
+    cosmeticsSuite(ctx);
+    if (kind.manySessions) concurrencySuite(ctx);
+  });
+}

@@ -1,0 +1,111 @@
+// Concurrent requests of one user on separate PostgreSQL connections: the profile row lock makes the
+// second wait for the first and then see what it wrote, so money and streaks cannot be spent twice.
+// PGlite has a single connection, so this runs on the engines with several (PostgreSQL), each test on
+// a private copy of the migrated database.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { IsolatedDatabase } from '../harness/engine.ts';
+import { balance, createPlayer, giveCoins } from '../harness/fixtures.ts';
+import type { DbContext } from '../harness/run.ts';
+import type { Session } from '../harness/session.ts';
+
+interface Outcome {
+  ok: boolean;
+  value?: unknown;
+  code?: string;
+  message?: string;
+}
+
+/** Only for engines with several sessions to one database (PostgreSQL; not PGlite). */
+export function concurrencySuite(ctx: DbContext): void {
+  describe('concurrent requests of one user', () => {
+    let copy: IsolatedDatabase;
+    let first: Session;
+    let second: Session;
+    let me: string;
+
+    beforeEach(async () => {
+      const engine = ctx.engine();
+      if (!engine.isolated) throw new Error(`${ctx.engineName} has a single session, so it cannot run concurrent requests`);
+      copy = await engine.isolated();
+      first = await copy.connect();
+      second = await copy.connect();
+      me = await createPlayer(first, 'racer');
+    });
+    afterEach(async () => {
+      await second?.close();
+      await first?.close();
+      await copy?.drop();
+    });
+
+    /**
+     * Runs `sql` on both connections at once: the first call completes inside its open transaction,
+     * the second starts while the first still holds its locks, and only then does the first commit.
+     */
+    /** How many sessions wait on a lock, polled from a third connection (a superuser sees them all). */
+    async function lockWaiters(): Promise<number> {
+      const observer = await copy.connect();
+      try {
+        for (let attempt = 0; attempt < 50; attempt += 1) {
+          const { rows } = await observer.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          if ((rows[0]?.n ?? 0) > 0) return rows[0]?.n ?? 0;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        return 0;
+      } finally {
+        await observer.close();
+      }
+    }
+
+    async function race(sql: string, params: [unknown[], unknown[]]): Promise<[Outcome, Outcome]> {
+      const run = async (db: Session, args: unknown[], beforeCommit?: () => Promise<void>): Promise<Outcome> => {
+        await db.exec('begin');
+        await db.roles.actAs(db, me);
+        let outcome: Outcome;
+        try {
+          const { rows } = await db.query<{ r: unknown }>(`select ${sql} as r`, args);
+          outcome = { ok: true, value: rows[0]?.r };
+        } catch (error) {
+          const { code, message } = error as { code?: string; message: string };
+          await db.exec('rollback');
+          return { ok: false, code, message };
+        }
+        if (beforeCommit) await beforeCommit();
+        await db.exec('commit');
+        return outcome;
+      };
+      let secondRun: Promise<Outcome> | undefined;
+      const firstOutcome = await run(first, params[0], async () => {
+        secondRun = run(second, params[1]);
+        expect(await lockWaiters()).toBe(1);
+      });
+      if (!secondRun) throw new Error('second call never started');
+      return [firstOutcome, await secondRun];
+    }
+
+    it('two claims at once: exactly one succeeds and 100 coins are paid once', async () => {
+      const [a, b] = await race('public.claim_streak($1)', [[crypto.randomUUID()], [crypto.randomUUID()]]);
+      expect([a.ok, b.ok]).toEqual([true, false]);
+      expect(b).toMatchObject({ code: 'P0001', message: 'You already claimed your streak today. Come back later!' });
+      expect(await balance(first, me)).toBe(100);
+    });
+
+    it('two purchases at once with coins for one: exactly one succeeds', async () => {
+      await giveCoins(first, me, 1000);
+      const [a, b] = await race('public.buy_item($1, $2)', [['sword_cursor', crypto.randomUUID()], ['cat_background', crypto.randomUUID()]]);
+      expect([a.ok, b.ok]).toEqual([true, false]);
+      expect(b).toMatchObject({ code: 'P0001', message: 'not enough coins' });
+      expect(await balance(first, me)).toBe(200);
+    });
+
+    it('the same client id twice at once: applied once, both get the first result', async () => {
+      await giveCoins(first, me, 1000);
+      const id = crypto.randomUUID();
+      const [a, b] = await race('public.buy_item($1, $2)', [['sword_cursor', id], ['sword_cursor', id]]);
+      expect(a.ok && b.ok).toBe(true);
+      expect(b.value).toEqual(a.value);
+      expect(await balance(first, me)).toBe(200);
+    });
+  });
+}
