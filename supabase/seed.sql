@@ -1,17 +1,6 @@
 -- Local development only (`supabase db reset` runs it; hosted projects never do). Reference data
--- (bundled games, shop, seasons 1 and 2) ships in the migrations; this adds sample catalogue
--- entries and a demo season 3 that is always running, so the battle pass can be tried today.
-
--- The same sample entries as the bundled backup list, so the catalogue looks the same whether it
--- came from the server or from the backup.
-insert into public.apps (id, title, slug, category, description, thumbnail, url, bundled) values
-  ('fraction-frenzy', 'Fraction Frenzy', 'fraction-frenzy', 'math', 'Match equivalent fractions and simplify them to score.', '/thumbs/fraction-frenzy.svg', 'https://example.org/apps/fraction-frenzy/', false),
-  ('hex-conquest', 'Hex Conquest', 'hex-conquest', 'strategy', 'Claim hexagons and outmanoeuvre your opponent across the board.', '/thumbs/hex-conquest.svg', 'https://example.org/apps/hex-conquest/', false),
-  ('home-row-hero', 'Home Row Hero', 'home-row-hero', 'typing', 'Learn touch typing one home-row key at a time.', '/thumbs/home-row-hero.svg', 'https://example.org/apps/home-row-hero/', false),
-  ('keyboard-sprint', 'Keyboard Sprint', 'keyboard-sprint', 'typing', 'Race the clock by typing short passages without mistakes.', '/thumbs/keyboard-sprint.svg', 'https://example.org/apps/keyboard-sprint/', false),
-  ('tic-tac-toe', 'Tic Tac Toe', 'tic-tac-toe', 'strategy', 'The classic three-in-a-row game against the computer.', '/thumbs/tic-tac-toe.svg', 'https://example.org/apps/tic-tac-toe/', false),
-  ('times-table-dash', 'Times Table Dash', 'times-table-dash', 'math', 'Answer multiplication questions before the timer runs out.', '/thumbs/times-table-dash.svg', 'https://example.org/apps/times-table-dash/', false)
-on conflict do nothing;
+-- (bundled games, shop, seasons 1 and 2) ships in the migrations; this adds a demo season 3 that is
+-- always running, so the battle pass can be tried today.
 
 insert into public.battlepass_seasons (season, name, starts_at, ends_at)
 values (3, 'Demo Pass', date_trunc('day', now()) - interval '7 days', date_trunc('day', now()) + interval '30 days')

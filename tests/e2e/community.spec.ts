@@ -309,16 +309,16 @@ test.describe('utility pages', () => {
     await page.goto('/cache');
     await expect(page.getByTestId('storage-estimate')).toContainText('The portal uses');
     const games = page.getByTestId('offline-game');
-    await expect(games).toHaveCount(12);
+    await expect(games).toHaveCount(14);
     await expect.poll(
       async () => {
         await page.reload();
         // Count once the list has rendered again: right after the load event the lazy page may still be empty.
-        await expect(games).toHaveCount(12);
+        await expect(games).toHaveCount(14);
         return games.filter({ hasText: 'Kept offline' }).count();
       },
       { timeout: 30_000 },
-    ).toBe(6);
+    ).toBe(14);
     await expect(games.filter({ hasText: 'Snake' })).toContainText(/Kept offline · \d+(\.\d)? KB/);
     await shot(page, 'cache');
 

@@ -3,7 +3,7 @@
 // reaches the form, saves land on the device and a reload resumes the game, the sound follows the portal.
 import { expect, test, type Page } from '@playwright/test';
 import { parseGameMessage, proofBytes } from '../../src/domain/gameSdk.ts';
-import { BUNDLED, frameState, gameFrame, openClassGame, withBundledCatalogue } from './support/bundledGames.ts';
+import { BUNDLED, frameState, gameFrame, openClassGame } from './support/bundledGames.ts';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -25,10 +25,6 @@ function gameSaves(page: Page): Promise<{ owner: string; gameId: string; state: 
       }),
   );
 }
-
-test.beforeEach(async ({ page }) => {
-  await withBundledCatalogue(page);
-});
 
 test('no bundled game frame has allow-same-origin', async ({ page }) => {
   test.setTimeout(BUNDLED.length * 15_000);

@@ -2,7 +2,7 @@
 // backend, plays in its sandboxed frame, and hands its score to the portal's form.
 import { expect, type FrameLocator, type Page } from '@playwright/test';
 import { test } from './support/backendLink.ts';
-import { frameState, openClassGame, withBundledCatalogue, withoutBundledCatalogue } from './support/bundledGames.ts';
+import { frameState, openClassGame } from './support/bundledGames.ts';
 import { installServiceWorker } from './support/student.ts';
 
 /** Plays until the game reports a score, as a student would, driven through the game's test hooks. */
@@ -80,11 +80,9 @@ test.describe('the new games offline', () => {
   test.describe.configure({ timeout: 180_000 });
 
   test('each opens with no network and reports a score to the form', async ({ page, link }) => {
-    await withBundledCatalogue(page);
     await installServiceWorker(page);
     await page.goto('/');
     await expect(page.getByTestId('app-card').filter({ hasText: 'Sudoku' })).toBeVisible();
-    await withoutBundledCatalogue(page);
     await link.goOffline();
 
     for (const [slug, play] of Object.entries(PLAY)) {

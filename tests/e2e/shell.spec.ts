@@ -86,7 +86,7 @@ test.describe('default layout', () => {
   test('the app list shows the bundled games, linking to their class pages', async ({ page }) => {
     await page.goto('/');
     const cards = page.getByTestId('app-card');
-    await expect(cards).toHaveCount(12);
+    await expect(cards).toHaveCount(14);
     await expect(cards.first()).toContainText('2048');
     await page.getByRole('link', { name: /Memory Match/ }).click();
     await expect(page).toHaveURL(/\/class\/Memory%20Match$/);
@@ -273,7 +273,7 @@ test.describe('variant layout', () => {
     await page.goto('/puzzle');
     const root = page.getByTestId('page-category');
     await expect(root.getByRole('heading', { level: 1 })).toHaveText('Puzzle');
-    await expect(root.getByTestId('app-card')).toHaveCount(3);
+    await expect(root.getByTestId('app-card')).toHaveCount(4);
     await expect(root.getByTestId('app-card').filter({ hasNotText: 'Puzzle' })).toHaveCount(0);
     await page.goto('/games-of-2024');
     await expect(page.getByTestId('page-category').getByRole('heading', { level: 1 })).toHaveText('games of 2024');

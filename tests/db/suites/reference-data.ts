@@ -2,9 +2,18 @@
 // lists, and the local seed applies on top.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { generateTypes, typesPath } from '../../../scripts/gen-db-types.ts';
-import { seedFile } from '../harness/files.ts';
+import { join } from 'node:path';
+import { generateTypes, repoRoot, typesPath } from '../../../scripts/gen-db-types.ts';
+import { migrationFiles, seedFile } from '../harness/files.ts';
 import type { DbContext } from '../harness/run.ts';
+
+interface BackupEntry {
+  id: string;
+  title: string;
+  url: string;
+  thumbnail: string;
+  bundled: boolean;
+}
 
 export function referenceDataSuite(ctx: DbContext): void {
   describe('the migrations as a whole', () => {
@@ -14,13 +23,28 @@ export function referenceDataSuite(ctx: DbContext): void {
       expect(await generateTypes(db)).toBe(readFileSync(typesPath, 'utf8'));
     });
 
-    it('ships the six bundled games', async () => {
+    it('ships the fourteen bundled games, the same as the bundled backup list', async () => {
       const { rows } = await db.query('select id, title, url, thumbnail from public.apps where bundled order by id');
-      expect(rows).toEqual(
-        [['2048', '2048'], ['breakout', 'Breakout'], ['flappy', 'Flappy Hollow'], ['memory', 'Memory Match'], ['minesweeper', 'Minesweeper'], ['snake', 'Snake']].map(
-          ([id, title]) => ({ id, title, url: `/games/${id}/index.html`, thumbnail: `/games/${id}/thumb.svg` }),
-        ),
-      );
+      const backup = (JSON.parse(readFileSync(join(repoRoot, 'public', 'backup-apps.json'), 'utf8')) as BackupEntry[])
+        .filter((entry) => entry.bundled)
+        .map(({ id, title, url, thumbnail }) => ({ id, title, url, thumbnail }))
+        .sort((a, b) => (a.id < b.id ? -1 : 1));
+      expect(rows).toHaveLength(14);
+      expect(rows).toEqual(backup);
+      expect(rows).toEqual(rows.map((row) => ({ ...row, url: `/games/${row.id}/index.html`, thumbnail: `/games/${row.id}/thumb.svg` })));
+    });
+
+    it('turns a placeholder entry of an old local seed into its bundled game, and leaves an operator\'s edit alone', async () => {
+      await db.exec(`update public.apps set url = 'https://example.org/apps/sudoku/', bundled = false where id = 'sudoku';
+        update public.apps set title = 'Chess (club edition)' where id = 'chess'`);
+      const migration = migrationFiles().find((file) => file.name.endsWith('_bundled_games.sql'));
+      if (!migration) throw new Error('no bundled games migration');
+      await db.exec(migration.sql);
+      const { rows } = await db.query(`select id, title, url, bundled from public.apps where id in ('chess', 'sudoku') order by id`);
+      expect(rows).toEqual([
+        { id: 'chess', title: 'Chess (club edition)', url: '/games/chess/index.html', bundled: true },
+        { id: 'sudoku', title: 'Sudoku', url: '/games/sudoku/index.html', bundled: true },
+      ]);
     });
 
     it('ships the shop catalogue of the spec', async () => {
@@ -38,13 +62,13 @@ export function referenceDataSuite(ctx: DbContext): void {
       expect(new Set(rows.filter((r) => r.battlepass_season !== null).map((r) => r.battlepass_season))).toEqual(new Set([1, 2]));
     });
 
-    it('applies the local seed: sample apps and a demo season running now', async () => {
+    it('applies the local seed: a demo season running now, and no entry that opens a placeholder page', async () => {
       await db.exec(seedFile().sql);
       const { rows } = await db.query(`select name, starts_at <= now() and now() < ends_at as running,
         (select count(*)::int from public.battlepass_tiers where season = 3) as tiers from public.battlepass_seasons where season = 3`);
       expect(rows).toEqual([{ name: 'Demo Pass', running: true, tiers: 5 }]);
-      const apps = await db.query<{ n: number }>('select count(*)::int as n from public.apps where not bundled');
-      expect(apps.rows[0]?.n).toBeGreaterThanOrEqual(6);
+      const placeholders = await db.query<{ n: number }>(`select count(*)::int as n from public.apps where url like 'https://example.%'`);
+      expect(placeholders.rows[0]?.n).toBe(0);
     });
   });
 }
