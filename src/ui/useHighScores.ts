@@ -19,7 +19,7 @@ export function useHighScores(appId: string | null): HighScores {
   const { runtime } = usePortal();
   const { start, done } = useLoading();
   const data = runtime?.data ?? null;
-  const entry = useLiveQuery(async () => (data === null || appId === null ? undefined : readHighScores(data, appId)), [data, appId]);
+  const entry = useLiveQuery(() => (data === null || appId === null ? undefined : readHighScores(data, appId)), [data, appId]);
 
   const refresh = useCallback(() => {
     if (data === null || appId === null) return;

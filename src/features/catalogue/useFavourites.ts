@@ -16,7 +16,7 @@ export function useFavourites(): Favourites {
   const { runtime, session } = usePortal();
   const userId = session?.user.id ?? DEVICE_USER;
   const data = runtime?.data ?? null;
-  const ids = useLiveQuery(async () => (data === null ? NONE : readFavouriteIds(data, userId)), [data, userId]);
+  const ids = useLiveQuery(() => (data === null ? NONE : readFavouriteIds(data, userId)), [data, userId]);
   const toggle = useCallback(
     (appId: string) => {
       if (data === null) return;

@@ -17,5 +17,5 @@ export function useRecentlyPlayed(): string[] {
     // Offline or refused, the list on this device is still right to show.
     refreshRecentPlays(data, userId).catch(() => undefined);
   }, [data, userId]);
-  return useLiveQuery(async () => (data === null ? NONE : readRecentlyPlayed(data, userId)), [data, userId]) ?? NONE;
+  return useLiveQuery(() => (data === null ? NONE : readRecentlyPlayed(data, userId)), [data, userId]) ?? NONE;
 }

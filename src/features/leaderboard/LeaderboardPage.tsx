@@ -121,8 +121,8 @@ export default function LeaderboardPage() {
     refreshStanding(data, userId).catch(() => undefined);
   }, [data, userId]);
 
-  const lists = useLiveQuery(async () => (data === null ? undefined : readTopLists(data)), [data]);
-  const standing = useLiveQuery(async () => (data === null || userId === null ? undefined : readStanding(data, userId)), [data, userId]);
+  const lists = useLiveQuery(() => (data === null ? undefined : readTopLists(data)), [data]);
+  const standing = useLiveQuery(() => (data === null || userId === null ? undefined : readStanding(data, userId)), [data, userId]);
   const fetchedTimes = TOP_LISTS.flatMap((list) => {
     const entry = lists?.[list.name];
     return entry ? [entry.fetchedAt] : [];

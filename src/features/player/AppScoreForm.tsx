@@ -60,7 +60,7 @@ export function AppScoreForm({ appId, offer, onSubmitted }: { appId: string; off
   const data = runtime?.data ?? null;
   const pendingId = submission?.id ?? null;
   // null once the submission has left the outbox.
-  const watched = useLiveQuery(async () => (data === null || pendingId === null ? undefined : readOutboxItem(data, pendingId)), [data, pendingId]);
+  const watched = useLiveQuery(() => (data === null || pendingId === null ? undefined : readOutboxItem(data, pendingId)), [data, pendingId]);
 
   useEffect(() => {
     if (submission === null || watched === undefined) return;

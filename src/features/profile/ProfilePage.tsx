@@ -55,6 +55,8 @@ function OwnProfilePage() {
   );
 }
 
+const NO_ITEMS: ShopItemRow[] = [];
+
 type PublicState = { state: 'loading' } | { state: 'missing' } | { state: 'failed'; message: string } | { state: 'found'; profile: ShownProfile };
 
 function usePublicProfile(data: DataSource | null, username: string): PublicState {
@@ -81,7 +83,7 @@ function PublicProfilePage({ username }: { username: string }) {
   const data = runtime?.data ?? null;
   const result = usePublicProfile(data, username);
   const recent = useRecentPlays(data, result.state === 'found' ? result.profile.username : undefined);
-  const items = useLiveQuery(async (): Promise<ShopItemRow[]> => (data ? readShopItems(data) : []), [data]) ?? [];
+  const items = useLiveQuery(() => (data ? readShopItems(data) : NO_ITEMS), [data]) ?? NO_ITEMS;
 
   if (result.state === 'found') {
     return (

@@ -4,5 +4,5 @@ import type { DataSource } from '../../data/source.ts';
 
 /** The signed-in student's profile from the Dexie mirror (undefined while reading, null when none is mirrored yet). */
 export function useOwnProfile(data: DataSource | null, userId: string | undefined): OwnProfile | null | undefined {
-  return useLiveQuery(async () => (data === null || userId === undefined ? undefined : readOwnProfile(data, userId)), [data, userId]);
+  return useLiveQuery(() => (data === null || userId === undefined ? undefined : readOwnProfile(data, userId)), [data, userId]);
 }

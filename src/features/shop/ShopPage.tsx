@@ -28,6 +28,9 @@ import { ItemCard } from './ItemCard.tsx';
 
 type Tab = 'store' | 'owned';
 
+const NO_ITEMS: ShopItemRow[] = [];
+const NO_OWNED: ItemRow[] = [];
+
 async function refresh(runtime: PortalRuntime, userId: string | null): Promise<unknown> {
   return Promise.allSettled([refreshShopItems(runtime.data), userId === null ? Promise.resolve() : runtime.reconcileNow()]);
 }
@@ -166,9 +169,9 @@ export default function ShopPage() {
   useRefresh(['Items', 'Coins'], refresh);
 
   const data = runtime?.data ?? null;
-  const shopItems = useLiveQuery(async (): Promise<ShopItemRow[]> => (data ? readShopItems(data) : []), [data]);
-  const ownedRows = useLiveQuery(async (): Promise<ItemRow[]> => (data && userId ? readOwnedItems(data, userId) : []), [data, userId]);
-  const coins = useLiveQuery(async () => (data && userId ? readCoins(data, userId) : undefined), [data, userId]);
+  const shopItems = useLiveQuery(() => (data ? readShopItems(data) : NO_ITEMS), [data]);
+  const ownedRows = useLiveQuery(() => (data && userId ? readOwnedItems(data, userId) : NO_OWNED), [data, userId]);
+  const coins = useLiveQuery(() => (data && userId ? readCoins(data, userId) : undefined), [data, userId]);
 
   const owned = new Map((ownedRows ?? []).map((r) => [r.item, r]));
   const ctx: Ctx = { runtime, session, userId, owned, balance: coins?.balance ?? null };
