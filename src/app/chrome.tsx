@@ -2,7 +2,7 @@ import { NavLink } from 'react-router-dom';
 import { config } from '../config.ts';
 import { AccountLink } from '../features/auth/AccountLink.tsx';
 import { CoinBalance } from '../features/coins/CoinBalance.tsx';
-import { SyncIndicator } from '../features/sync/SyncIndicator.tsx';
+import { SyncIndicator } from '../features/syncStatus/SyncIndicator.tsx';
 import { mainSiteLinks } from '../links.ts';
 
 // The pieces around every page: navbars, footers and the variant banner.

@@ -4,8 +4,6 @@ import { lazy } from 'react';
 
 export const AppListPage = lazy(() => import('../features/catalogue/AppListPage.tsx'));
 export const AppDetailPage = lazy(() => import('../features/catalogue/AppDetailPage.tsx'));
-export const CreatorAppPage = lazy(() => import('../features/catalogue/CreatorAppPage.tsx'));
-export const YtPage = lazy(() => import('../features/catalogue/YtPage.tsx'));
 export const VariantHomePage = lazy(() => import('../features/catalogue/VariantHomePage.tsx'));
 export const CategoryPage = lazy(() => import('../features/catalogue/CategoryPage.tsx'));
 export const GameGridPage = lazy(() => import('../features/catalogue/GameGridPage.tsx'));
@@ -36,3 +34,5 @@ export const NotFoundPage = lazy(() => import('../features/utility/NotFoundPage.
 export const CreatorAccountsPage = lazy(() => import('../features/creator/CreatorAccountsPage.tsx'));
 export const CreatorVideosPage = lazy(() => import('../features/creator/CreatorVideosPage.tsx'));
 export const CreatorVideoPage = lazy(() => import('../features/creator/CreatorVideoPage.tsx'));
+export const CreatorAppPage = lazy(() => import('../features/creator/CreatorAppPage.tsx'));
+export const YtPage = lazy(() => import('../features/creator/YtPage.tsx'));

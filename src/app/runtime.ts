@@ -3,16 +3,17 @@
 // and the first paint needs none of them.
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import toast from 'react-hot-toast';
-import { createPortalSupabase, type PortalSupabase } from '../backend/supabase.ts';
+import { createPortalSupabase } from '../backend/supabase.ts';
 import { effectiveSession, readStoredSession } from '../backend/sessionStore.ts';
-import { openPortalDB, type PortalDB } from '../data/db.ts';
-import { reconcileEconomy } from '../features/sync/reconcileEconomy.ts';
+import { openPortalDB } from '../data/db.ts';
+import { refreshEconomy } from '../data/queries/refreshEconomy.ts';
+import { createDataSource, type DataSource } from '../data/source.ts';
 import { createSyncEngine, type SyncEngine } from '../sync/engine.ts';
 import { createSupabaseTransport } from '../sync/supabaseTransport.ts';
 
 export interface PortalRuntime {
-  supabase: PortalSupabase;
-  db: PortalDB;
+  /** What features read and write through: they hand it to the reads, queries and actions of src/data. */
+  data: DataSource;
   engine: SyncEngine;
   /** The signed-in user's id, kept current by the session listener (the stored session's while offline). */
   currentUserId(): string | null;
@@ -35,6 +36,7 @@ async function askPersistentStorage(): Promise<void> {
 export function createRuntime(): PortalRuntime {
   const supabase = createPortalSupabase();
   const db = openPortalDB();
+  const data = createDataSource(supabase, db);
   // Known before supabase-js has read its storage, so the outbox counts and drains as this user at once.
   let session: Session | null = readStoredSession();
   let userId: string | null = session?.user.id ?? null;
@@ -66,7 +68,7 @@ export function createRuntime(): PortalRuntime {
     getUserId: () => userId,
   });
 
-  reconcilers.add((id) => reconcileEconomy(supabase, db, id));
+  reconcilers.add((id) => refreshEconomy(data, id));
 
   function onAuthChange(event: AuthChangeEvent, reported: Session | null): void {
     session = effectiveSession(reported, event);
@@ -92,8 +94,7 @@ export function createRuntime(): PortalRuntime {
   }
 
   return {
-    supabase,
-    db,
+    data,
     engine,
     currentUserId: () => userId,
     addReconciler(reconcile) {

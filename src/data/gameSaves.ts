@@ -1,5 +1,6 @@
 import { checkSaveState, utf8Bytes } from '../domain/gameSdk.ts';
-import { guardQuota, type GameSaveRow, type PortalDB } from './db.ts';
+import { guardQuota, type GameSaveRow } from './db.ts';
+import { partsOf, type DataSource } from './source.ts';
 
 // Game saves on this device: one slot per [student or 'anonymous', game], written to IndexedDB the
 // moment the game saves, so a reload or a crash loses nothing. Cloud sync (a later step) reads the
@@ -15,8 +16,8 @@ export function saveOwner(userId: string | null): string {
 }
 
 /** The game's saved state as JSON text, or null when there is none (or the game cleared it). */
-export async function readGameSave(db: PortalDB, owner: string, gameId: string): Promise<string | null> {
-  const row = await db.gameSaves.get([owner, gameId]);
+export async function readGameSave(source: DataSource, owner: string, gameId: string): Promise<string | null> {
+  const row = await partsOf(source).db.gameSaves.get([owner, gameId]);
   return row === undefined || row.state === 'null' ? null : row.state;
 }
 
@@ -32,7 +33,8 @@ export interface SaveWrite {
  * Writes a save, replacing the slot's content. The state is checked again here (JSON, size): this
  * is the last stop before storage, whoever called. A full disk raises StorageFullError.
  */
-export async function writeGameSave(db: PortalDB, write: SaveWrite): Promise<GameSaveRow> {
+export async function writeGameSave(source: DataSource, write: SaveWrite): Promise<GameSaveRow> {
+  const { db } = partsOf(source);
   const problem = checkSaveState(write.state);
   if (problem !== null) throw new Error(problem === 'not-json' ? 'A game save must be JSON text.' : 'This game save is too large.');
   return guardQuota(() =>

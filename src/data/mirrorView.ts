@@ -1,5 +1,6 @@
 import type { CoinsRow, ItemRow, LedgerRow, ProfileRow, ShopItemRow, StreakRow } from './db.ts';
-import { readGained, readSeasons, type GainedBySeason } from './seasons.ts';
+import type { GainedBySeason } from '../domain/seasonGains.ts';
+import { gainedIn, seasonsIn } from './seasons.ts';
 import type { Season } from '../domain/battlepass.ts';
 import type { SyncTables } from './syncTables.ts';
 
@@ -212,13 +213,13 @@ export class MirrorView {
   }
 
   async seasons(): Promise<Season[]> {
-    this.seasonList ??= await readSeasons(this.db);
+    this.seasonList ??= await seasonsIn(this.db);
     return this.seasonList;
   }
 
   /** The server's count of this student's gains per season, as last mirrored. */
   async gained(): Promise<GainedBySeason> {
-    this.gainedCount ??= await readGained(this.db, this.userId);
+    this.gainedCount ??= await gainedIn(this.db, this.userId);
     return this.gainedCount;
   }
 

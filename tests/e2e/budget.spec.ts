@@ -31,8 +31,8 @@ const LATER_AREAS = {
   'analytics (posthog-js)': '$feature_flag_called',
   'the auth screens (features/auth/AuthPage.tsx)': 'Forgot password?',
   'the shop (features/shop/ShopPage.tsx)': 'not for sale',
-  'chat (features/chat/ChatPage.tsx)': 'get_chat_messages',
-  'the creator tools (features/creator/creatorRules.ts)': 'is_creator',
+  'chat (data/queries/pollChat.ts, loaded by features/chat/ChatPage.tsx)': 'get_chat_messages',
+  'the creator tools (data/queries/fetchCreatorAccess.ts, loaded by features/creator)': 'is_creator',
   'the game player (features/player/GameFrame.tsx)': 'allow-scripts allow-pointer-lock',
 };
 

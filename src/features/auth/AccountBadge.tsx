@@ -3,9 +3,13 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { NavLink } from 'react-router-dom';
 import type { PortalRuntime } from '../../app/runtime.ts';
-import { ProfileUnavailableError, refreshOwnProfile } from '../../backend/authProfile.ts';
+import { ProfileUnavailableError, refreshOwnProfile } from '../../data/queries/refreshOwnProfile.ts';
+import { readProfile } from '../../data/reads/profile.ts';
 import { PROFILE_FAILED } from '../../domain/messages.ts';
-import { ProfileIcon } from './ProfileIcon.tsx';
+import { ProfileIcon } from '../../ui/ProfileIcon.tsx';
+// The badge is on every page a signed-in student opens, and has always brought the shared form styles
+// with it: the forms of other pages (the score form, the creator tools) are drawn with them.
+import '../../ui/formCard.css';
 import './auth.css';
 
 /**
@@ -13,14 +17,15 @@ import './auth.css';
  * Mounted whenever someone is signed in, it also keeps the mirrored profile fresh.
  */
 export default function AccountBadge({ runtime, userId }: { runtime: PortalRuntime; userId: string }) {
-  const profile = useLiveQuery(() => runtime.db.profile.get(userId), [runtime, userId]);
+  const { data } = runtime;
+  const profile = useLiveQuery(() => readProfile(data, userId), [data, userId]);
 
   useEffect(() => {
     let cancelled = false;
     const remove = runtime.addReconciler(async (id) => {
-      await refreshOwnProfile(runtime.supabase, runtime.db, id);
+      await refreshOwnProfile(runtime.data, id);
     });
-    refreshOwnProfile(runtime.supabase, runtime.db, userId).catch((error: unknown) => {
+    refreshOwnProfile(runtime.data, userId).catch((error: unknown) => {
       // Offline the mirrored profile is shown as it is; only a reachable server that cannot give one is news.
       if (cancelled || (error instanceof ProfileUnavailableError && error.offline)) return;
       toast.error(PROFILE_FAILED, { id: 'profile-failed' });

@@ -2,8 +2,9 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Page } from '../../app/Page.tsx';
 import { usePortal } from '../../app/portal.tsx';
-import { safeNext } from './authForm.ts';
+import { safeNext } from '../../domain/safeNext.ts';
 import { useUrlSession } from './useUrlSession.ts';
+import '../../ui/formCard.css';
 import './auth.css';
 
 export default function AuthCallbackPage() {
@@ -11,11 +12,11 @@ export default function AuthCallbackPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
-  const result = useUrlSession(runtime, true);
+  const result = useUrlSession(runtime?.data ?? null, true);
 
   useEffect(() => {
     if (result.state !== 'set') return;
-    navigate(result.type === 'recovery' ? '/change-password' : next, { replace: true });
+    void navigate(result.type === 'recovery' ? '/change-password' : next, { replace: true });
   }, [result, next, navigate]);
 
   if (result.state === 'failed') {

@@ -3,10 +3,18 @@ import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Page } from '../../app/Page.tsx';
 import { usePortal } from '../../app/portal.tsx';
-import type { PortalRuntime } from '../../app/runtime.ts';
-import { refreshOwnProfile } from '../../backend/authProfile.ts';
-import { authErrorMessage, OFFLINE, safeNext, validateEmail, validatePassword } from './authForm.ts';
-import { TotpStep } from './TotpStep.tsx';
+import { requestPasswordReset } from '../../data/actions/requestPasswordReset.ts';
+import { signIn } from '../../data/actions/signIn.ts';
+import { signUp } from '../../data/actions/signUp.ts';
+import { fetchPendingSecondFactor } from '../../data/queries/fetchPendingSecondFactor.ts';
+import { fetchSignedInUserId } from '../../data/queries/fetchSignedInUserId.ts';
+import { refreshOwnProfile } from '../../data/queries/refreshOwnProfile.ts';
+import type { DataSource } from '../../data/source.ts';
+import { authErrorMessage, OFFLINE } from '../../domain/authErrors.ts';
+import { validateEmail, validatePassword } from '../../domain/credentials.ts';
+import { safeNext } from '../../domain/safeNext.ts';
+import { TotpStep } from '../../ui/TotpStep.tsx';
+import '../../ui/formCard.css';
 import './auth.css';
 
 type Mode = 'sign-in' | 'sign-up' | 'forgot';
@@ -21,23 +29,15 @@ function useNext(): string {
   return safeNext(params.get('next') ?? (typeof from === 'string' ? from : null));
 }
 
-/** True when the account has a verified second factor this session has not yet been checked with. */
-async function needsSecondFactor(runtime: PortalRuntime): Promise<string | null> {
-  const { data } = await runtime.supabase.auth.mfa.getAuthenticatorAssuranceLevel();
-  if (!data || data.currentLevel === data.nextLevel || data.nextLevel !== 'aal2') return null;
-  const factors = await runtime.supabase.auth.mfa.listFactors();
-  return factors.data?.totp[0]?.id ?? null;
-}
-
 /**
  * Where a student goes once signed in: onboarding when they never answered it (this is the one time
  * they are led there), else where they were going.
  */
-async function destinationAfterSignIn(runtime: PortalRuntime, next: string): Promise<string> {
-  const userId = (await runtime.supabase.auth.getSession()).data.session?.user.id;
-  if (userId === undefined) return next;
+async function destinationAfterSignIn(data: DataSource, next: string): Promise<string> {
+  const userId = await fetchSignedInUserId(data);
+  if (userId === null) return next;
   try {
-    const profile = await refreshOwnProfile(runtime.supabase, runtime.db, userId);
+    const profile = await refreshOwnProfile(data, userId);
     return profile && profile.where_from === null ? '/onboarding' : next;
   } catch {
     // No profile yet (the server will make one on the next read): onboarding can wait for another sign-in.
@@ -82,28 +82,25 @@ export default function AuthPage() {
     }
     setBusy(true);
     try {
-      const auth = runtime.supabase.auth;
+      const { data } = runtime;
       if (mode === 'forgot') {
-        const { error: failed } = await auth.resetPasswordForEmail(email.trim(), { redirectTo: `${window.location.origin}/change-password` });
+        const { error: failed } = await requestPasswordReset(data, email.trim(), `${window.location.origin}/change-password`);
         if (failed) setError(authErrorMessage(failed));
         else setNotice(RESET_SENT);
         return;
       }
-      const { error: failed } =
-        mode === 'sign-up'
-          ? await auth.signUp({ email: email.trim(), password })
-          : await auth.signInWithPassword({ email: email.trim(), password });
+      const { error: failed } = mode === 'sign-up' ? await signUp(data, email.trim(), password) : await signIn(data, email.trim(), password);
       if (failed) {
         setError(authErrorMessage(failed));
         return;
       }
-      const factor = mode === 'sign-in' ? await needsSecondFactor(runtime) : null;
+      const factor = mode === 'sign-in' ? await fetchPendingSecondFactor(data) : null;
       if (factor !== null) {
         setFactorId(factor);
         return;
       }
       toast.success(mode === 'sign-up' ? 'Welcome! Your account is ready.' : 'Signed in');
-      navigate(await destinationAfterSignIn(runtime, next), { replace: true });
+      void navigate(await destinationAfterSignIn(data, next), { replace: true });
     } catch (thrown) {
       setError(authErrorMessage({ message: thrown instanceof Error ? thrown.message : String(thrown) }));
     } finally {
@@ -116,11 +113,11 @@ export default function AuthPage() {
       <Page name="auth" title="Two-step sign-in">
         <p className="page-lead">Your account is protected with an authenticator app. Enter the 6-digit code it shows for Hollowed Portal.</p>
         <TotpStep
-          runtime={runtime}
+          data={runtime.data}
           factorId={factorId}
           onVerified={() => {
             toast.success('Signed in');
-            void destinationAfterSignIn(runtime, next).then((to) => navigate(to, { replace: true }));
+            void destinationAfterSignIn(runtime.data, next).then((to) => navigate(to, { replace: true }));
           }}
         />
       </Page>

@@ -3,7 +3,10 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
 import { Page } from '../../app/Page.tsx';
 import { usePortal } from '../../app/portal.tsx';
-import { authErrorMessage, OFFLINE, validateNewPassword } from './authForm.ts';
+import { changePassword } from '../../data/actions/changePassword.ts';
+import { authErrorMessage, OFFLINE } from '../../domain/authErrors.ts';
+import { validateNewPassword } from '../../domain/credentials.ts';
+import '../../ui/formCard.css';
 import { useUrlSession } from './useUrlSession.ts';
 import './auth.css';
 
@@ -15,7 +18,7 @@ export const PASSWORD_CHANGED = 'Password changed';
  */
 export default function ChangePasswordPage() {
   const { runtime, session, status } = usePortal();
-  const link = useUrlSession(runtime, false);
+  const link = useUrlSession(runtime?.data ?? null, false);
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -33,13 +36,13 @@ export default function ChangePasswordPage() {
     }
     setBusy(true);
     try {
-      const { error: failed } = await runtime.supabase.auth.updateUser({ password });
+      const { error: failed } = await changePassword(runtime.data, password);
       if (failed) {
         setError(authErrorMessage(failed));
         return;
       }
       toast.success(PASSWORD_CHANGED);
-      navigate('/settings', { replace: true });
+      void navigate('/settings', { replace: true });
     } finally {
       setBusy(false);
     }

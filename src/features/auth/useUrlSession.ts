@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { PortalRuntime } from '../../app/runtime.ts';
-import { authErrorMessage, sessionFromUrl } from './authForm.ts';
+import { setUrlSession } from '../../data/actions/setUrlSession.ts';
+import type { DataSource } from '../../data/source.ts';
+import { authErrorMessage } from '../../domain/authErrors.ts';
+import { sessionFromUrl } from '../../domain/urlSession.ts';
 
 export type UrlSessionState =
   | { state: 'waiting' }
@@ -15,14 +17,14 @@ function carriesAuth(href: string): boolean {
 
 /**
  * Takes the session an auth redirect put in the URL (detectSessionInUrl is off, so nothing else
- * does), sets it with supabase.auth.setSession, and removes the tokens from the address bar.
+ * does), signs in with it, and removes the tokens from the address bar.
  * `required` reports a URL without a session as failed ('No session defined in URL').
  */
-export function useUrlSession(runtime: PortalRuntime | null, required: boolean): UrlSessionState {
+export function useUrlSession(data: DataSource | null, required: boolean): UrlSessionState {
   const [result, setResult] = useState<UrlSessionState>({ state: 'waiting' });
 
   useEffect(() => {
-    if (runtime === null) return;
+    if (data === null) return;
     let cancelled = false;
     const href = window.location.href;
     if (!required && !carriesAuth(href)) {
@@ -36,16 +38,14 @@ export function useUrlSession(runtime: PortalRuntime | null, required: boolean):
       setResult({ state: 'failed', message: parsed.message });
       return;
     }
-    void runtime.supabase.auth
-      .setSession({ access_token: parsed.session.access_token, refresh_token: parsed.session.refresh_token })
-      .then(({ error }) => {
-        if (cancelled) return;
-        setResult(error ? { state: 'failed', message: authErrorMessage(error) } : { state: 'set', type: parsed.session.type });
-      });
+    void setUrlSession(data, parsed.session).then(({ error }) => {
+      if (cancelled) return;
+      setResult(error ? { state: 'failed', message: authErrorMessage(error) } : { state: 'set', type: parsed.session.type });
+    });
     return () => {
       cancelled = true;
     };
-  }, [runtime, required]);
+  }, [data, required]);
 
   return result;
 }

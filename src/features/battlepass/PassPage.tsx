@@ -6,24 +6,32 @@ import { Page } from '../../app/Page.tsx';
 import { usePortal } from '../../app/portal.tsx';
 import type { PortalRuntime } from '../../app/runtime.ts';
 import type { ShopItemRow } from '../../data/db.ts';
-import { gainedWithPending, readGained, readSeasons } from '../../data/seasons.ts';
+import { refreshGained } from '../../data/queries/refreshGained.ts';
+import { refreshSeasons } from '../../data/queries/refreshSeasons.ts';
+import { refreshShopItems } from '../../data/queries/refreshShopItems.ts';
+import { readPassTrack } from '../../data/reads/passTrack.ts';
+import { readSeasons } from '../../data/seasons.ts';
+import type { DataSource } from '../../data/source.ts';
 import { HOLLOWED_PASS, type Season } from '../../domain/battlepass.ts';
+import { formatCoins } from '../../domain/coinText.ts';
+import { defaultSeason } from '../../domain/defaultSeason.ts';
 import { itemUnlocked } from '../../domain/messages.ts';
-import type { MaybeSession } from '../auth/requireUser.ts';
-import { actingUser, formatCoins, queueAction } from '../coins/economy.ts';
-import { useNow, useRefresh } from '../coins/usePageData.ts';
-import { ItemPicture, RarityPill } from '../shop/ItemCard.tsx';
-import { refreshShopItems } from '../shop/refresh.ts';
-import { defaultSeason, seasonStatusText, seasonWindowText, tierViews, type TierView } from './passView.ts';
-import { refreshGained, refreshSeasons } from './seasons.ts';
+import { seasonStatusText, seasonWindowText } from '../../domain/seasonText.ts';
+import { tierViews, type TierView } from '../../domain/tierViews.ts';
+import { ItemPicture } from '../../ui/ItemPicture.tsx';
+import { queueAction } from '../../ui/queueAction.ts';
+import { RarityPill } from '../../ui/RarityPill.tsx';
+import { actingUser, type MaybeSession } from '../../ui/requireUser.ts';
+import { useNow } from '../../ui/useNow.ts';
+import { useRefresh } from '../../ui/useRefresh.ts';
 import './pass.css';
 
 async function refresh(runtime: PortalRuntime, userId: string | null): Promise<unknown> {
-  const seasons = refreshSeasons(runtime);
+  const seasons = refreshSeasons(runtime.data);
   return Promise.allSettled([
-    refreshShopItems(runtime),
+    refreshShopItems(runtime.data),
     seasons,
-    userId === null ? Promise.resolve() : seasons.then((list) => refreshGained(runtime, userId, list)),
+    userId === null ? Promise.resolve() : seasons.then((list) => refreshGained(runtime.data, userId, list)),
     userId === null ? Promise.resolve() : runtime.reconcileNow(),
   ]);
 }
@@ -63,34 +71,18 @@ function TierCard({ view, item, canClaimNow, onClaim }: { view: TierView; item: 
   );
 }
 
-function Track({ season, runtime, session, now }: { season: Season; runtime: PortalRuntime; session: MaybeSession; now: Date }) {
+function Track({ season, data, session, now }: { season: Season; data: DataSource; session: MaybeSession; now: Date }) {
   const userId = session?.user.id ?? null;
-  const data = useLiveQuery(async () => {
-    const ids = season.tiers.map((t) => t.item_id);
-    const items = new Map((await runtime.db.shopItems.bulkGet(ids)).filter((r): r is ShopItemRow => r !== undefined).map((r) => [r.id, r]));
-    if (userId === null) return { items, gained: 0, owned: new Set<string>(), pending: new Set<number>() };
-    const [server, ledger, ownedRows, queued] = await Promise.all([
-      readGained(runtime.db, userId),
-      runtime.db.ledger.where('user_id').equals(userId).toArray(),
-      runtime.db.items.where('user_id').equals(userId).toArray(),
-      runtime.db.outbox.where('userId').equals(userId).filter((o) => o.kind === 'claim_battlepass_tier' && o.status !== 'failed').toArray(),
-    ]);
-    return {
-      items,
-      gained: gainedWithPending(season, server, ledger),
-      owned: new Set(ownedRows.map((r) => r.item)),
-      pending: new Set(queued.filter((o) => o.args.p_season === season.season).map((o) => Number(o.args.p_tier))),
-    };
-  }, [runtime, userId, season]);
+  const track = useLiveQuery(() => readPassTrack(data, userId, season), [data, userId, season]);
 
-  if (data === undefined) return null;
-  const views = tierViews(season, data.gained, data.owned, data.pending);
+  if (track === undefined) return null;
+  const views = tierViews(season, track.gained, track.owned, track.pending);
   const { status } = seasonStatusText(season, now);
   const next = views.find((v) => v.state === 'locked');
 
   async function claim(view: TierView) {
     if (actingUser(session) === null || userId === null) return;
-    const queued = await queueAction(runtime, userId, 'claim_battlepass_tier', { p_season: season.season, p_tier: view.tier });
+    const queued = await queueAction(data, userId, 'claim_battlepass_tier', { p_season: season.season, p_tier: view.tier });
     if (queued) toast.success(itemUnlocked(view.item_id));
   }
 
@@ -99,7 +91,7 @@ function Track({ season, runtime, session, now }: { season: Season; runtime: Por
       {userId !== null && (
         <div className="pass-progress panel" data-testid="pass-progress">
           <span>
-            Dabloons gained this season: <strong data-testid="season-gained">{formatCoins(data.gained)}</strong>
+            Dabloons gained this season: <strong data-testid="season-gained">{formatCoins(track.gained)}</strong>
           </span>
           <span>
             {next
@@ -115,7 +107,7 @@ function Track({ season, runtime, session, now }: { season: Season; runtime: Por
           <TierCard
             key={view.tier}
             view={view}
-            item={data.items.get(view.item_id)}
+            item={track.items.get(view.item_id)}
             canClaimNow={status !== 'upcoming'}
             onClaim={() => void claim(view)}
           />
@@ -130,7 +122,8 @@ export default function PassPage() {
   const now = useNow(60_000);
   const [chosen, setChosen] = useState<number | null>(null);
   useRefresh(['BattlePass', 'Items'], refresh);
-  const seasons = useLiveQuery(() => (runtime ? readSeasons(runtime.db) : Promise.resolve([])), [runtime]);
+  const data = runtime?.data ?? null;
+  const seasons = useLiveQuery(() => (data ? readSeasons(data) : Promise.resolve([])), [data]);
 
   const list = seasons ?? [];
   const season = list.find((s) => s.season === chosen) ?? defaultSeason(list, now);
@@ -173,7 +166,7 @@ export default function PassPage() {
           <p className="season-window">
             {seasonWindowText(season)} · {summary.text}
           </p>
-          <Track season={season} runtime={runtime} session={session} now={now} />
+          <Track season={season} data={runtime.data} session={session} now={now} />
         </section>
       ) : (
         seasons !== undefined && runtime !== null && <p className="panel">No season yet: the pass opens when the next season begins.</p>

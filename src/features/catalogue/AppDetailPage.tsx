@@ -2,8 +2,8 @@ import { useParams } from 'react-router-dom';
 import { Page } from '../../app/Page.tsx';
 import { dashesToSpaces } from '../../domain/slug.ts';
 import { PlayerView } from '../player/PlayerView.tsx';
-import { useCatalogueApps } from './catalogueApps.ts';
-import { findAppByTitle } from './findApp.ts';
+import { useCatalogueApps } from '../../ui/useCatalogue.ts';
+import { findAppByTitle } from '../../domain/findApp.ts';
 
 /** One app's page: from /class/:appTitle, or the featured app given as `title` on a featured-app deployment. */
 export default function AppDetailPage({ title }: { title?: string }) {

@@ -1,15 +1,15 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { Link } from 'react-router-dom';
+import type { AppRow } from '../../data/db.ts';
+import { appThumbnail, FALLBACK_THUMBNAIL } from '../../domain/appThumbnail.ts';
+import { categoryLabel } from '../../domain/categories.ts';
 import { classPath } from '../../domain/slug.ts';
-import type { CatalogueApp } from './catalogueApps.ts';
-import { categoryLabel } from './categories.ts';
 import './catalogue.css';
 
 /** Matches .vgrid-row in catalogue.css: the narrowest a card gets and the gap between cards. */
 const MIN_CARD_PX = 216;
 const GAP_PX = 16;
-const FALLBACK_THUMBNAIL = '/icons/icon.svg';
 
 /** A missing thumbnail shows the portal's icon rather than a broken image. */
 export function showFallback(event: SyntheticEvent<HTMLImageElement>): void {
@@ -25,7 +25,7 @@ export function columnsFor(width: number): number {
 }
 
 interface AppGridProps {
-  apps: readonly CatalogueApp[];
+  apps: readonly AppRow[];
   label: string;
   favourites?: ReadonlySet<string>;
   onToggleFavourite?: (appId: string) => void;
@@ -37,14 +37,14 @@ const AppCard = memo(function AppCard({
   favourite,
   onToggleFavourite,
 }: {
-  app: CatalogueApp;
+  app: AppRow;
   favourite: boolean;
   onToggleFavourite?: (appId: string) => void;
 }) {
   return (
     <div className="vgrid-cell" role="listitem">
       <Link className="app-card" to={classPath(app.title)} data-testid="app-card">
-        <img src={app.thumbnail ?? FALLBACK_THUMBNAIL} alt="" loading="lazy" decoding="async" width={320} height={200} onError={showFallback} />
+        <img src={appThumbnail(app)} alt="" loading="lazy" decoding="async" width={320} height={200} onError={showFallback} />
         <div className="app-card-body">
           <h2 className="app-card-title">{app.title}</h2>
           <p className="app-card-meta">

@@ -1,6 +1,6 @@
 import { Page } from '../../app/Page.tsx';
 import { CatalogueBrowser } from './CatalogueBrowser.tsx';
-import { useCatalogue } from './useCatalogue.ts';
+import { useCatalogue } from '../../ui/useCatalogue.ts';
 
 export default function AppListPage() {
   const { apps, source, loading } = useCatalogue();

@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { AppRow } from '../../data/db.ts';
+import type { CatalogueSource } from '../../data/queries/refreshCatalogue.ts';
+import { appThumbnail } from '../../domain/appThumbnail.ts';
 import { searchIn, searchIndex } from '../../domain/search.ts';
 import { classPath } from '../../domain/slug.ts';
 import { AppGrid, showFallback } from './AppGrid.tsx';
-import type { CatalogueApp } from './catalogueApps.ts';
-import { useFavourites } from './favourites.ts';
-import { useRecentlyPlayed } from './recentlyPlayed.ts';
-import type { CatalogueSource } from './useCatalogue.ts';
+import { useFavourites } from './useFavourites.ts';
+import { useRecentlyPlayed } from './useRecentlyPlayed.ts';
 
 export type SearchField = 'title' | 'category' | 'description';
 
@@ -16,7 +17,7 @@ const FIELDS: { value: SearchField; label: string }[] = [
   { value: 'description', label: 'Description' },
 ];
 
-function Shelf({ title, apps, testId, note }: { title: string; apps: CatalogueApp[]; testId: string; note?: string }) {
+function Shelf({ title, apps, testId, note }: { title: string; apps: AppRow[]; testId: string; note?: string }) {
   if (apps.length === 0) return null;
   return (
     <section className="shelf" aria-label={title} data-testid={testId}>
@@ -28,7 +29,7 @@ function Shelf({ title, apps, testId, note }: { title: string; apps: CatalogueAp
         {apps.map((app) => (
           <li key={app.id}>
             <Link className="shelf-item" to={classPath(app.title)}>
-              <img src={app.thumbnail ?? '/icons/icon.svg'} alt="" width={32} height={32} onError={showFallback} />
+              <img src={appThumbnail(app)} alt="" width={32} height={32} onError={showFallback} />
               {app.title}
             </Link>
           </li>
@@ -49,7 +50,7 @@ const SOURCE_NOTES: Record<CatalogueSource, string | null> = {
 };
 
 interface CatalogueBrowserProps {
-  apps: CatalogueApp[];
+  apps: AppRow[];
   label: string;
   /** Favourites and recently played above the grid (the main lists, not a category's). */
   shelves?: boolean;

@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
-import type { CatalogueApp } from './catalogueApps.ts';
-import { categoriesOf } from './categories.ts';
+import { categoriesOf } from '../../domain/categories.ts';
 
-export function CategoryChips({ apps }: { apps: CatalogueApp[] }) {
+export function CategoryChips({ apps }: { apps: readonly { category: string }[] }) {
   return (
     <ul className="chip-list" aria-label="Categories">
       {categoriesOf(apps).map((category) => (

@@ -2,8 +2,8 @@ import { useParams } from 'react-router-dom';
 import { Page } from '../../app/Page.tsx';
 import { dashesToSpaces } from '../../domain/slug.ts';
 import { CatalogueBrowser } from './CatalogueBrowser.tsx';
-import { useCatalogueApps } from './catalogueApps.ts';
-import { appsInCategory, categoryLabel } from './categories.ts';
+import { useCatalogueApps } from '../../ui/useCatalogue.ts';
+import { appsInCategory, categoryLabel } from '../../domain/categories.ts';
 import { CategoryChips } from './CategoryChips.tsx';
 
 export default function CategoryPage() {

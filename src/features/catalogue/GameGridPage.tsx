@@ -1,12 +1,12 @@
 import { useParams } from 'react-router-dom';
-import { categoryLabel } from './categories.ts';
 import { Page } from '../../app/Page.tsx';
+import { categoryLabel } from '../../domain/categories.ts';
+import { findAppByTitle } from '../../domain/findApp.ts';
 import { dashesToSpaces } from '../../domain/slug.ts';
+import { useCatalogueApps } from '../../ui/useCatalogue.ts';
 import { PlayerView } from '../player/PlayerView.tsx';
 import { AppGrid } from './AppGrid.tsx';
-import { useCatalogueApps } from './catalogueApps.ts';
-import { useFavourites } from './favourites.ts';
-import { findAppByTitle } from './findApp.ts';
+import { useFavourites } from './useFavourites.ts';
 
 /** The variant layout's /class/:title: the game, then more games of its category. */
 export default function GameGridPage() {

@@ -4,25 +4,21 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { Page } from '../../app/Page.tsx';
 import { usePortal } from '../../app/portal.tsx';
-import type { PortalRuntime } from '../../app/runtime.ts';
+import { reportChatMessage } from '../../data/actions/reportChatMessage.ts';
+import { readChat } from '../../data/chatMirror.ts';
 import type { OutboxItem } from '../../data/db.ts';
+import { pollChat } from '../../data/queries/pollChat.ts';
+import { discardMutation, queueMutation } from '../../data/queue.ts';
+import { readOutboxOfKind } from '../../data/reads/outbox.ts';
+import type { DataSource } from '../../data/source.ts';
+import { CHAT_MAX_LENGTH, CHAT_RATE_LIMIT, validateChatBody } from '../../domain/chatBody.ts';
+import { CHAT_POLL_MS, type ChatMessage } from '../../domain/chatMessages.ts';
 import { mainSiteUrl } from '../../links.ts';
-import { MutationRefused } from '../../sync/effects.ts';
-import { discard, enqueue } from '../../sync/outbox.ts';
-import '../utility/forms.css';
+import '../../ui/forms.css';
 import './chat.css';
-import { readChatMirror, storeChatPage } from './chatMirror.ts';
-import {
-  CHAT_ALREADY_REPORTED,
-  CHAT_MAX_LENGTH,
-  CHAT_PAGE_SIZE,
-  CHAT_POLL_MS,
-  CHAT_RATE_LIMIT,
-  CHAT_REPORTED,
-  pollSince,
-  validateChatBody,
-  type ChatMessage,
-} from './chatRules.ts';
+
+const CHAT_REPORTED = 'Thanks. The message was reported to the moderators.';
+const CHAT_ALREADY_REPORTED = 'You already reported this message.';
 
 function timeOf(iso: string): string {
   return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
@@ -45,8 +41,8 @@ const NO_MESSAGES: ChatMessage[] = [];
  * seconds while the page is visible: the newest page first, then only what came after the newest
  * message held (a cursor).
  */
-function useRoom(runtime: PortalRuntime, userId: string) {
-  const messages = useLiveQuery(() => readChatMirror(runtime.db, userId), [runtime, userId]);
+function useRoom(data: DataSource, userId: string) {
+  const messages = useLiveQuery(() => readChat(data, userId), [data, userId]);
   const [polled, setPolled] = useState(false);
   const [reachable, setReachable] = useState(true);
   const inFlight = useRef(false);
@@ -57,18 +53,8 @@ function useRoom(runtime: PortalRuntime, userId: string) {
     if (inFlight.current) return;
     inFlight.current = true;
     try {
-      const known = await readChatMirror(runtime.db, userId);
-      const since = newestLoaded.current ? pollSince(known) : undefined;
-      const { data, error } = await runtime.supabase.rpc(
-        'get_chat_messages',
-        since === undefined ? { p_limit: CHAT_PAGE_SIZE } : { p_since: since, p_limit: CHAT_PAGE_SIZE },
-      );
-      if (error) {
-        setReachable(false);
-        return;
-      }
+      await pollChat(data, userId, newestLoaded.current);
       setReachable(true);
-      await storeChatPage(runtime.db, userId, (data ?? []) as ChatMessage[], { newestPage: since === undefined });
       newestLoaded.current = true;
       setPolled(true);
     } catch {
@@ -76,7 +62,7 @@ function useRoom(runtime: PortalRuntime, userId: string) {
     } finally {
       inFlight.current = false;
     }
-  }, [runtime, userId]);
+  }, [data, userId]);
 
   useEffect(() => {
     if (!visible) return;
@@ -89,18 +75,16 @@ function useRoom(runtime: PortalRuntime, userId: string) {
   return { messages: shown, loaded: messages !== undefined && (polled || shown.length > 0), reachable, poll };
 }
 
-function ReportButton({ runtime, message, userId }: { runtime: PortalRuntime; message: ChatMessage; userId: string }) {
+function ReportButton({ data, message, userId }: { data: DataSource; message: ChatMessage; userId: string }) {
   const [busy, setBusy] = useState(false);
   const report = async () => {
     if (!window.confirm('Report this message to the moderators?')) return;
     setBusy(true);
     try {
-      const { error } = await runtime.supabase
-        .from('chat_reports')
-        .insert({ message_id: message.id, reporter_id: userId, reason: '' });
-      if (error === null) toast.success(CHAT_REPORTED);
-      else if (error.code === '23505') toast(CHAT_ALREADY_REPORTED);
-      else toast.error(`server error: ${error.message}`);
+      const { data: outcome, error } = await reportChatMessage(data, message.id, userId);
+      if (error) toast.error(`server error: ${error.message}`);
+      else if (outcome === 'reported') toast.success(CHAT_REPORTED);
+      else toast(CHAT_ALREADY_REPORTED);
     } finally {
       setBusy(false);
     }
@@ -112,7 +96,7 @@ function ReportButton({ runtime, message, userId }: { runtime: PortalRuntime; me
   );
 }
 
-function PendingMessage({ runtime, item, onRetry }: { runtime: PortalRuntime; item: OutboxItem; onRetry: (body: string) => void }) {
+function PendingMessage({ data, item, onRetry }: { data: DataSource; item: OutboxItem; onRetry: (body: string) => void }) {
   const body = typeof item.args.p_body === 'string' ? item.args.p_body : '';
   const failed = item.status === 'failed';
   return (
@@ -121,10 +105,10 @@ function PendingMessage({ runtime, item, onRetry }: { runtime: PortalRuntime; it
       {failed ? (
         <div className="chat-status error" role="alert">
           <p>Not sent: {item.lastError?.message ?? 'the server refused it.'}</p>
-          <button type="button" className="cm-button-quiet" onClick={() => void discard(runtime.db, item.id).then(() => onRetry(body))}>
+          <button type="button" className="cm-button-quiet" onClick={() => void discardMutation(data, item.id).then(() => onRetry(body))}>
             Try again
           </button>
-          <button type="button" className="cm-button-quiet" onClick={() => void discard(runtime.db, item.id)}>
+          <button type="button" className="cm-button-quiet" onClick={() => void discardMutation(data, item.id)}>
             Dismiss
           </button>
         </div>
@@ -135,19 +119,16 @@ function PendingMessage({ runtime, item, onRetry }: { runtime: PortalRuntime; it
   );
 }
 
-function ChatRoom({ runtime, userId }: { runtime: PortalRuntime; userId: string }) {
+function ChatRoom({ data, userId }: { data: DataSource; userId: string }) {
   const ids = useId();
-  const { messages, loaded, reachable, poll } = useRoom(runtime, userId);
+  const { messages, loaded, reachable, poll } = useRoom(data, userId);
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const logRef = useRef<HTMLOListElement>(null);
   const boxRef = useRef<HTMLTextAreaElement>(null);
   const stickToBottom = useRef(true);
 
-  const outbox = useLiveQuery(
-    () => runtime.db.outbox.where('userId').equals(userId).filter((item) => item.kind === 'send_chat_message').sortBy('seq'),
-    [runtime, userId],
-  );
+  const outbox = useLiveQuery(() => readOutboxOfKind(data, userId, 'send_chat_message'), [data, userId]);
   const delivered = useMemo(() => new Set(messages.map((m) => m.client_id).filter((id): id is string => id !== null)), [messages]);
   const pending = (outbox ?? []).filter((item) => !delivered.has(item.id));
   const pendingKey = pending.map((item) => `${item.id}:${item.status}`).join();
@@ -175,11 +156,11 @@ function ChatRoom({ runtime, userId }: { runtime: PortalRuntime; userId: string 
     setProblem(invalid);
     if (invalid !== null) return false;
     try {
-      await enqueue(runtime.db, { kind: 'send_chat_message', args: { p_body: text.trim() }, userId });
+      await queueMutation(data, { kind: 'send_chat_message', args: { p_body: text.trim() }, userId });
       stickToBottom.current = true;
       return true;
     } catch (error) {
-      const message = error instanceof MutationRefused || error instanceof Error ? error.message : String(error);
+      const message = error instanceof Error ? error.message : String(error);
       setProblem(message);
       return false;
     }
@@ -218,14 +199,14 @@ function ChatRoom({ runtime, userId }: { runtime: PortalRuntime; userId: string 
                 <div className="chat-meta">
                   <span className="chat-author">{mine ? 'You' : (message.username ?? 'someone')}</span>
                   <time dateTime={message.created_at}>{timeOf(message.created_at)}</time>
-                  {!mine && <ReportButton runtime={runtime} message={message} userId={userId} />}
+                  {!mine && <ReportButton data={data} message={message} userId={userId} />}
                 </div>
                 <p className="chat-body">{message.body}</p>
               </li>
             );
           })}
           {pending.map((item) => (
-            <PendingMessage key={item.id} runtime={runtime} item={item} onRetry={(body) => void send(body)} />
+            <PendingMessage key={item.id} data={data} item={item} onRetry={(body) => void send(body)} />
           ))}
         </ol>
         <form className="chat-form" onSubmit={(event) => void submit(event)} noValidate>
@@ -283,7 +264,7 @@ export default function ChatPage() {
         )}
       </p>
       {status === 'signed-in' && session !== null && runtime !== null ? (
-        <ChatRoom runtime={runtime} userId={session.user.id} />
+        <ChatRoom data={runtime.data} userId={session.user.id} />
       ) : status === 'signed-out' ? (
         <div className="cm-notice-box" data-testid="chat-sign-in">
           <p>The chat is for signed-in students.</p>

@@ -11,7 +11,7 @@ export function CoinBalance() {
   if (runtime === null || userId === null) return null;
   return (
     <Suspense fallback={null}>
-      <LiveCoinBalance db={runtime.db} userId={userId} />
+      <LiveCoinBalance data={runtime.data} userId={userId} />
     </Suspense>
   );
 }

@@ -1,6 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { LedgerRow, LedgerStatus, PortalDB } from '../../data/db.ts';
-import { signedCoins } from './economy.ts';
+import type { LedgerStatus } from '../../data/db.ts';
+import { readLedger } from '../../data/reads/ledger.ts';
+import type { DataSource } from '../../data/source.ts';
+import { signedCoins } from '../../domain/coinText.ts';
 import './coins.css';
 
 const STATUS_LABEL: Record<LedgerStatus, string> = {
@@ -9,18 +11,13 @@ const STATUS_LABEL: Record<LedgerStatus, string> = {
   rolled_back: 'rolled back',
 };
 
-/** Newest first; ties (one server transaction at the same instant) keep a stable order. */
-export function sortLedger(rows: readonly LedgerRow[]): LedgerRow[] {
-  return [...rows].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.key.localeCompare(a.key));
-}
-
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The student's Dabloon transactions from the local mirror: what the server confirmed and what is on its way. */
-export function CoinHistory({ db, userId, limit = 50 }: { db: PortalDB; userId: string; limit?: number }) {
-  const rows = useLiveQuery(() => db.ledger.where('user_id').equals(userId).toArray(), [db, userId]);
+export function CoinHistory({ data, userId, limit = 50 }: { data: DataSource; userId: string; limit?: number }) {
+  const rows = useLiveQuery(() => readLedger(data, userId), [data, userId]);
   if (rows === undefined) return null;
-  const shown = sortLedger(rows).slice(0, limit);
+  const shown = rows.slice(0, limit);
   return (
     <section className="panel" aria-labelledby="coin-history-heading" data-testid="coin-history">
       <h2 id="coin-history-heading">Dabloon history</h2>

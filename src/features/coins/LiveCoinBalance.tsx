@@ -1,11 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { NavLink } from 'react-router-dom';
-import type { PortalDB } from '../../data/db.ts';
-import { formatCoins } from './economy.ts';
+import { readCoins } from '../../data/reads/coins.ts';
+import type { DataSource } from '../../data/source.ts';
+import { formatCoins } from '../../domain/coinText.ts';
 import './coins.css';
 
-export default function LiveCoinBalance({ db, userId }: { db: PortalDB; userId: string }) {
-  const coins = useLiveQuery(() => db.coins.get(userId), [db, userId]);
+export default function LiveCoinBalance({ data, userId }: { data: DataSource; userId: string }) {
+  const coins = useLiveQuery(() => readCoins(data, userId), [data, userId]);
   if (coins === undefined) return null;
   const pending = coins.pending.length > 0;
   return (

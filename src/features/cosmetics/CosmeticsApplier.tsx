@@ -14,7 +14,7 @@ export function CosmeticsApplier() {
   if (runtime === null || status === 'loading') return null;
   return (
     <Suspense fallback={null}>
-      <LiveCosmetics runtime={runtime} userId={session?.user.id ?? null} />
+      <LiveCosmetics data={runtime.data} userId={session?.user.id ?? null} />
     </Suspense>
   );
 }

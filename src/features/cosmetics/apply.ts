@@ -1,49 +1,7 @@
-import type { UnlockedItem } from '../../domain/equip.ts';
-import { equippedByType } from '../../domain/equip.ts';
-import type { ShopItemRow } from '../../data/db.ts';
-import { assetOf } from '../shop/catalogue.ts';
-
-/** What the page wears: at most one cursor, one background and one font (null: the theme's own). */
-export interface CosmeticPlan {
-  cursor: string | null;
-  background: string | null;
-  font: { url: string; family: string } | null;
-}
-
-export const NO_COSMETICS: CosmeticPlan = { cursor: null, background: null, font: null };
+import { backgroundValue, cursorValue, fontFamilyValue, NO_COSMETICS, type CosmeticPlan } from '../../domain/cosmeticPlan.ts';
 
 export const FONT_LINK_ID = 'cosmetic-font';
 export const BACKGROUND_CLASS = 'cosmetic-background';
-
-/** The plan for the equipped items; an item whose asset is missing or unknown locally changes nothing. */
-export function planCosmetics(items: readonly UnlockedItem[], shopItem: (id: string) => Pick<ShopItemRow, 'asset'> | undefined): CosmeticPlan {
-  const worn = equippedByType(items);
-  const url = (id: string | undefined) => (id === undefined ? undefined : assetOf(shopItem(id)).url);
-  const cursor = url(worn.cursor) ?? null;
-  const background = url(worn.background) ?? null;
-  const fontAsset = worn.font === undefined ? {} : assetOf(shopItem(worn.font));
-  const font = fontAsset.url && fontAsset.font_family ? { url: fontAsset.url, family: fontAsset.font_family } : null;
-  return { cursor, background, font };
-}
-
-function quoted(url: string): string {
-  return `url("${url.replace(/["\\\n]/g, (c) => `\\${c}`)}")`;
-}
-
-/** CSS cursor value: the image, falling back to the browser's own cursor. */
-export function cursorValue(url: string): string {
-  return `${quoted(url)}, auto`;
-}
-
-export function backgroundValue(url: string): string {
-  return quoted(url);
-}
-
-/** A bare family name gets quotes and a generic fallback; a list (it has a comma) is used as it stands. */
-export function fontFamilyValue(family: string): string {
-  if (family.includes(',')) return family;
-  return `"${family.replace(/"/g, '')}", system-ui, sans-serif`;
-}
 
 /** The parts of a document the applier touches, so it can be tested without a browser. */
 export interface CosmeticDocument<L extends FontLink> {

@@ -2,18 +2,22 @@ import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { Page } from '../../app/Page.tsx';
-import type { PortalRuntime } from '../../app/runtime.ts';
-import '../utility/forms.css';
+import { addCreatorSocial } from '../../data/actions/addCreatorSocial.ts';
+import { fetchOwnSocials } from '../../data/queries/fetchOwnSocials.ts';
+import type { DataSource } from '../../data/source.ts';
+import { platformLabel, PLATFORMS, socialProfileUrl, validateSocial } from '../../domain/creatorSocial.ts';
+import { describeWriteError } from '../../domain/creatorWriteError.ts';
+import type { FieldErrors } from '../../domain/fieldErrors.ts';
+import '../../ui/forms.css';
+import { useServerRead } from '../../ui/useServerRead.ts';
 import './creator.css';
-import { describeWriteError, useServerRead, type SocialRow } from './creatorData.ts';
 import { CreatorGate } from './CreatorGate.tsx';
-import { normalizeHandle, platformLabel, PLATFORMS, socialProfileUrl, validateSocial, type Errors } from './creatorRules.ts';
 
-function AddSocialForm({ runtime, userId, onAdded }: { runtime: PortalRuntime; userId: string; onAdded: () => void }) {
+function AddSocialForm({ data, userId, onAdded }: { data: DataSource; userId: string; onAdded: () => void }) {
   const ids = useId();
   const [platform, setPlatform] = useState('youtube');
   const [handle, setHandle] = useState('');
-  const [errors, setErrors] = useState<Errors<'platform' | 'handle'>>({});
+  const [errors, setErrors] = useState<FieldErrors<'platform' | 'handle'>>({});
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -25,7 +29,7 @@ function AddSocialForm({ runtime, userId, onAdded }: { runtime: PortalRuntime; u
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const { error } = await runtime.supabase.from('creator_socials').insert({ user_id: userId, platform, handle: normalizeHandle(handle) });
+      const { error } = await addCreatorSocial(data, userId, platform, handle);
       if (error) {
         setFailure(describeWriteError(error));
         return;
@@ -82,12 +86,8 @@ function AddSocialForm({ runtime, userId, onAdded }: { runtime: PortalRuntime; u
   );
 }
 
-function Accounts({ runtime, userId }: { runtime: PortalRuntime; userId: string }) {
-  const [socials, reload] = useServerRead<SocialRow[]>(
-    runtime,
-    async (rt) => rt.supabase.from('creator_socials').select('*').eq('user_id', userId).order('id'),
-    [userId],
-  );
+function Accounts({ data, userId }: { data: DataSource; userId: string }) {
+  const [socials, reload] = useServerRead(`socials:${userId}`, (source) => fetchOwnSocials(source, userId));
   return (
     <>
       {socials.state === 'loading' && <p className="cm-form-hint">Loading your accounts…</p>}
@@ -125,7 +125,7 @@ function Accounts({ runtime, userId }: { runtime: PortalRuntime; userId: string 
             })}
           </ul>
         ))}
-      <AddSocialForm runtime={runtime} userId={userId} onAdded={reload} />
+      <AddSocialForm data={data} userId={userId} onAdded={reload} />
     </>
   );
 }
@@ -134,7 +134,7 @@ export default function CreatorAccountsPage() {
   return (
     <Page name="creator" title="Choose an account">
       <p className="page-lead">Pick the social account you make videos with, or add one. Your videos can then be shown on the portal.</p>
-      <CreatorGate>{(runtime, userId) => <Accounts runtime={runtime} userId={userId} />}</CreatorGate>
+      <CreatorGate>{(data, userId) => <Accounts data={data} userId={userId} />}</CreatorGate>
     </Page>
   );
 }

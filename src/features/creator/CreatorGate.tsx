@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { PortalRuntime } from '../../app/runtime.ts';
-import { useCreatorAccess } from './creatorData.ts';
-import { NOT_A_CREATOR } from './creatorRules.ts';
+import type { DataSource } from '../../data/source.ts';
+import { useCreatorAccess } from './useCreatorAccess.ts';
+
+const NOT_A_CREATOR =
+  'Creator tools are for approved creators. To be approved, ask your teacher or the people who run this portal, and give them your username (it is on your profile page).';
 
 /** Shows `children` to approved creators, and everyone else why they cannot use the creator tools. */
-export function CreatorGate({ children }: { children: (runtime: PortalRuntime, userId: string) => ReactNode }) {
+export function CreatorGate({ children }: { children: (data: DataSource, userId: string) => ReactNode }) {
   const access = useCreatorAccess();
   switch (access.state) {
     case 'loading':
@@ -37,6 +39,6 @@ export function CreatorGate({ children }: { children: (runtime: PortalRuntime, u
         </p>
       );
     case 'creator':
-      return <>{children(access.runtime, access.userId)}</>;
+      return <>{children(access.data, access.userId)}</>;
   }
 }

@@ -2,22 +2,32 @@ import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Page } from '../../app/Page.tsx';
-import type { PortalRuntime } from '../../app/runtime.ts';
-import { useCatalogueApps } from '../catalogue/catalogueApps.ts';
-import '../utility/forms.css';
+import { createCreatorVideo } from '../../data/actions/createCreatorVideo.ts';
+import { deleteCreatorVideo } from '../../data/actions/deleteCreatorVideo.ts';
+import { updateCreatorVideo } from '../../data/actions/updateCreatorVideo.ts';
+import type { VideoRow } from '../../data/creatorCards.ts';
+import { fetchOwnSocial } from '../../data/queries/fetchOwnSocial.ts';
+import { fetchSocialVideo } from '../../data/queries/fetchSocialVideo.ts';
+import { ok } from '../../data/result.ts';
+import type { DataSource } from '../../data/source.ts';
+import { platformLabel } from '../../domain/creatorSocial.ts';
+import { validateVideo, type VideoInput } from '../../domain/creatorVideo.ts';
+import { describeWriteError } from '../../domain/creatorWriteError.ts';
+import type { FieldErrors } from '../../domain/fieldErrors.ts';
+import '../../ui/forms.css';
+import { useCatalogueApps } from '../../ui/useCatalogue.ts';
+import { useServerRead } from '../../ui/useServerRead.ts';
 import './creator.css';
-import { describeWriteError, useServerRead, type SocialRow, type VideoRow } from './creatorData.ts';
 import { CreatorGate } from './CreatorGate.tsx';
-import { platformLabel, validateVideo, type Errors, type VideoInput } from './creatorRules.ts';
 
 const EMPTY: VideoInput = { title: '', url: '', appId: '', description: '' };
 
 function VideoForm({
-  runtime,
+  data,
   socialId,
   video,
 }: {
-  runtime: PortalRuntime;
+  data: DataSource;
   socialId: number;
   video: VideoRow | null;
 }) {
@@ -27,7 +37,7 @@ function VideoForm({
   const [input, setInput] = useState<VideoInput>(
     video === null ? EMPTY : { title: video.title, url: video.url, appId: video.app_id ?? '', description: video.description },
   );
-  const [errors, setErrors] = useState<Errors<'title' | 'url' | 'description'>>({});
+  const [errors, setErrors] = useState<FieldErrors<'title' | 'url' | 'description'>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -47,10 +57,7 @@ function VideoForm({
     };
     setBusy(true);
     try {
-      const { error } =
-        video === null
-          ? await runtime.supabase.from('creator_videos').insert({ ...row, social_id: socialId })
-          : await runtime.supabase.from('creator_videos').update(row).eq('id', video.id);
+      const { error } = video === null ? await createCreatorVideo(data, socialId, row) : await updateCreatorVideo(data, video.id, row);
       if (error) {
         setFailure(describeWriteError(error));
         return;
@@ -64,7 +71,7 @@ function VideoForm({
 
   const remove = async () => {
     if (video === null || !window.confirm(`Delete "${video.title}"?`)) return;
-    const { error } = await runtime.supabase.from('creator_videos').delete().eq('id', video.id);
+    const { error } = await deleteCreatorVideo(data, video.id);
     if (error) {
       setFailure(describeWriteError(error));
       return;
@@ -142,20 +149,11 @@ function VideoForm({
   );
 }
 
-function Editor({ runtime, userId, socialId, videoId }: { runtime: PortalRuntime; userId: string; socialId: string; videoId: string }) {
+function Editor({ data, userId, socialId, videoId }: { data: DataSource; userId: string; socialId: string; videoId: string }) {
   const isNew = videoId === 'new';
-  const [social] = useServerRead<SocialRow>(
-    runtime,
-    async (rt) => rt.supabase.from('creator_socials').select('*').eq('id', Number(socialId)).eq('user_id', userId).maybeSingle(),
-    [socialId, userId],
-  );
-  const [video] = useServerRead<VideoRow | false>(
-    runtime,
-    async (rt) => {
-      if (isNew) return { data: false, error: null };
-      return rt.supabase.from('creator_videos').select('*').eq('id', Number(videoId)).eq('social_id', Number(socialId)).maybeSingle();
-    },
-    [socialId, videoId],
+  const [social] = useServerRead(`social:${userId}:${socialId}`, (source) => fetchOwnSocial(source, userId, Number(socialId)));
+  const [video] = useServerRead<VideoRow | false>(`video:${socialId}:${videoId}`, async (source) =>
+    isNew ? ok(false) : fetchSocialVideo(source, Number(socialId), Number(videoId)),
   );
 
   const valid = /^\d+$/.test(socialId) && (isNew || /^\d+$/.test(videoId));
@@ -178,7 +176,7 @@ function Editor({ runtime, userId, socialId, videoId }: { runtime: PortalRuntime
           {platformLabel(social.data.platform)}: @{social.data.handle}
         </strong>
       </p>
-      <VideoForm runtime={runtime} socialId={social.data.id} video={video.data === false ? null : video.data} />
+      <VideoForm data={data} socialId={social.data.id} video={video.data === false ? null : video.data} />
     </>
   );
 }
@@ -191,7 +189,7 @@ export default function CreatorVideoPage() {
       <p className="cm-form-hint">
         Account <strong data-testid="social-id">{socialId}</strong> · Video <strong data-testid="video-id">{videoId}</strong>
       </p>
-      <CreatorGate>{(runtime, userId) => <Editor runtime={runtime} userId={userId} socialId={socialId} videoId={videoId} />}</CreatorGate>
+      <CreatorGate>{(data, userId) => <Editor data={data} userId={userId} socialId={socialId} videoId={videoId} />}</CreatorGate>
     </Page>
   );
 }

@@ -1,23 +1,16 @@
 import { Link, useParams } from 'react-router-dom';
 import { Page } from '../../app/Page.tsx';
-import type { PortalRuntime } from '../../app/runtime.ts';
-import '../utility/forms.css';
+import { fetchOwnSocial } from '../../data/queries/fetchOwnSocial.ts';
+import { fetchSocialVideos } from '../../data/queries/fetchSocialVideos.ts';
+import { platformLabel } from '../../domain/creatorSocial.ts';
+import '../../ui/forms.css';
+import { useServerRead } from '../../ui/useServerRead.ts';
 import './creator.css';
-import { useServerRead, type SocialRow, type VideoRow } from './creatorData.ts';
 import { CreatorGate } from './CreatorGate.tsx';
-import { platformLabel } from './creatorRules.ts';
 
-function Videos({ runtime, userId, socialId }: { runtime: PortalRuntime; userId: string; socialId: string }) {
-  const [social] = useServerRead<SocialRow>(
-    runtime,
-    async (rt) => rt.supabase.from('creator_socials').select('*').eq('id', Number(socialId)).eq('user_id', userId).maybeSingle(),
-    [socialId, userId],
-  );
-  const [videos] = useServerRead<VideoRow[]>(
-    runtime,
-    async (rt) => rt.supabase.from('creator_videos').select('*').eq('social_id', Number(socialId)).order('created_at', { ascending: false }),
-    [socialId],
-  );
+function Videos({ userId, socialId }: { userId: string; socialId: string }) {
+  const [social] = useServerRead(`social:${userId}:${socialId}`, (source) => fetchOwnSocial(source, userId, Number(socialId)));
+  const [videos] = useServerRead(`videos:${socialId}`, (source) => fetchSocialVideos(source, Number(socialId)));
 
   if (!/^\d+$/.test(socialId) || social.state === 'error') {
     return (
@@ -75,7 +68,7 @@ export default function CreatorVideosPage() {
   return (
     <Page name="creator-videos" title="Choose videos">
       <p className="page-lead">The videos of this account: pick one to edit or start a new one.</p>
-      <CreatorGate>{(runtime, userId) => <Videos runtime={runtime} userId={userId} socialId={socialId} />}</CreatorGate>
+      <CreatorGate>{(_data, userId) => <Videos userId={userId} socialId={socialId} />}</CreatorGate>
     </Page>
   );
 }

@@ -1,11 +1,10 @@
 import { Link } from 'react-router-dom';
+import type { VideoCard } from '../../data/creatorCards.ts';
+import { platformLabel } from '../../domain/creatorSocial.ts';
 import { classPath } from '../../domain/slug.ts';
-import type { CatalogueApp } from '../catalogue/catalogueApps.ts';
-import { platformLabel } from './creatorRules.ts';
-import type { VideoCard } from './publicVideos.ts';
 
 /** Videos as cards; the video itself is a plain link (never an embed), opened in a new tab. */
-export function VideoCards({ videos, apps, showAuthor = true }: { videos: VideoCard[]; apps: CatalogueApp[] | null; showAuthor?: boolean }) {
+export function VideoCards({ videos, apps, showAuthor = true }: { videos: VideoCard[]; apps: readonly { id: string; title: string }[] | null; showAuthor?: boolean }) {
   const titles = new Map((apps ?? []).map((app) => [app.id, app.title]));
   return (
     <ul className="video-grid">

@@ -3,29 +3,18 @@ import { useEffect, useState } from 'react';
 import { useLoading } from '../../app/loading.tsx';
 import { Page } from '../../app/Page.tsx';
 import { usePortal } from '../../app/portal.tsx';
-import { useCatalogueApps } from '../catalogue/catalogueApps.ts';
-import { HighScoreTable } from '../player/HighScores.tsx';
-import { useHighScores } from '../player/useHighScores.ts';
-import {
-  describeAge,
-  refreshStanding,
-  refreshTopLists,
-  standingKey,
-  TOP_LISTS,
-  type Standing,
-  type TopList,
-  type TopRow,
-} from './leaderboardData.ts';
+import type { Standing, TopRow } from '../../data/leaderboards.ts';
+import { isOnline } from '../../data/online.ts';
+import { refreshStanding } from '../../data/queries/refreshStanding.ts';
+import { refreshTopLists } from '../../data/queries/refreshTopLists.ts';
+import { readStanding, readTopLists } from '../../data/reads/leaderboards.ts';
+import { describeAge } from '../../domain/describeAge.ts';
+import { HighScoreTable } from '../../ui/HighScoreTable.tsx';
+import { useCatalogueApps } from '../../ui/useCatalogue.ts';
+import { useHighScores } from '../../ui/useHighScores.ts';
+import { useNow } from '../../ui/useNow.ts';
+import { TOP_LISTS, type TopList } from './topLists.ts';
 import './leaderboard.css';
-
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const handle = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(handle);
-  }, []);
-  return now;
-}
 
 function TopListPanel({ list, rows, me }: { list: TopList; rows: TopRow[] | undefined; me: string | null }) {
   return (
@@ -112,33 +101,32 @@ function GameScores({ now }: { now: number }) {
 export default function LeaderboardPage() {
   const { runtime, session } = usePortal();
   const { start, done } = useLoading();
-  const now = useNow();
+  const now = useNow(30_000).getTime();
   const userId = session?.user.id ?? null;
-  const db = runtime?.db ?? null;
+  const data = runtime?.data ?? null;
   const [failed, setFailed] = useState<string | null>(null);
 
   useEffect(() => {
-    if (runtime === null || !navigator.onLine) return;
-    refreshTopLists(runtime.db, runtime.supabase, {
+    if (data === null || !isOnline()) return;
+    refreshTopLists(data, {
       onList: (name, phase) => (phase === 'start' ? start(name) : done(name)),
     }).then(
       () => setFailed(null),
       (error: unknown) => setFailed(error instanceof Error ? error.message : String(error)),
     );
-  }, [runtime, start, done]);
+  }, [data, start, done]);
 
   useEffect(() => {
-    if (runtime === null || userId === null || !navigator.onLine) return;
-    refreshStanding(runtime.db, runtime.supabase, userId).catch(() => undefined);
-  }, [runtime, userId]);
+    if (data === null || userId === null || !isOnline()) return;
+    refreshStanding(data, userId).catch(() => undefined);
+  }, [data, userId]);
 
-  const lists = useLiveQuery(async () => (db === null ? undefined : db.leaderboards.bulkGet(TOP_LISTS.map((l) => l.name))), [db]);
-  const standingRow = useLiveQuery(
-    async () => (db === null || userId === null ? undefined : ((await db.leaderboards.get(standingKey(userId))) ?? null)),
-    [db, userId],
-  );
-  const standing = standingRow === undefined || standingRow === null ? undefined : ((standingRow.rows[0] as Standing | undefined) ?? null);
-  const fetchedTimes = (lists ?? []).flatMap((entry) => (entry ? [entry.fetchedAt] : []));
+  const lists = useLiveQuery(() => (data === null ? undefined : readTopLists(data)), [data]);
+  const standing = useLiveQuery(() => (data === null || userId === null ? undefined : readStanding(data, userId)), [data, userId]);
+  const fetchedTimes = TOP_LISTS.flatMap((list) => {
+    const entry = lists?.[list.name];
+    return entry ? [entry.fetchedAt] : [];
+  });
   const oldest = fetchedTimes.length > 0 ? Math.min(...fetchedTimes) : null;
 
   return (
@@ -151,8 +139,8 @@ export default function LeaderboardPage() {
       </p>
       {userId !== null && <StandingPanel standing={standing} />}
       <div className="boards">
-        {TOP_LISTS.map((list, i) => (
-          <TopListPanel key={list.name} list={list} rows={lists?.[i]?.rows as TopRow[] | undefined} me={userId} />
+        {TOP_LISTS.map((list) => (
+          <TopListPanel key={list.name} list={list} rows={lists?.[list.name]?.rows} me={userId} />
         ))}
       </div>
       <GameScores now={now} />

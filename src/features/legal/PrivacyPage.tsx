@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Page } from '../../app/Page.tsx';
 import { config } from '../../config.ts';
-import '../utility/utility.css';
+import './legal.css';
 
 export default function PrivacyPage() {
   const analytics = config.posthogKey !== undefined;

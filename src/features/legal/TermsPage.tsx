@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Page } from '../../app/Page.tsx';
-import '../utility/utility.css';
+import './legal.css';
 
 export default function TermsPage() {
   return (

@@ -3,18 +3,12 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useLoading } from '../../app/loading.tsx';
 import { usePortal } from '../../app/portal.tsx';
-import type { OutboxItem } from '../../data/db.ts';
-import {
-  NOT_LOGGED_IN_RESULT,
-  PROOF_UPLOAD_FAILED,
-  PROOF_UPLOAD_FAILED_DETAIL,
-  SCORE_INSERT_FAILED,
-  SCORE_SUBMITTED,
-} from '../../domain/messages.ts';
+import { queueMutation } from '../../data/queue.ts';
+import { readOutboxItem } from '../../data/reads/outbox.ts';
+import { NOT_LOGGED_IN_RESULT, SCORE_SUBMITTED } from '../../domain/messages.ts';
 import { parseScore, validateProofImage, validateScore } from '../../domain/score.ts';
-import { MutationRefused } from '../../sync/effects.ts';
-import { enqueue } from '../../sync/outbox.ts';
-import { requireUser } from '../auth/requireUser.ts';
+import { failureMessages } from '../../domain/scoreFailure.ts';
+import { requireUser } from '../../ui/requireUser.ts';
 
 /** A score the game reported through the bridge, with its screenshot as a file when there was one. */
 export interface ScoreOffer {
@@ -25,14 +19,6 @@ export interface ScoreOffer {
 }
 
 type Submission = { id: string; offline: boolean };
-
-/** How a submission the server turned down reads: the upload failure names itself in lastError. */
-export function failureMessages(item: Pick<OutboxItem, 'lastError'>): string[] {
-  const detail = item.lastError?.message ?? '';
-  return detail.startsWith(PROOF_UPLOAD_FAILED_DETAIL) ? [PROOF_UPLOAD_FAILED, PROOF_UPLOAD_FAILED_DETAIL] : [SCORE_INSERT_FAILED];
-}
-
-const GONE = null;
 
 /**
  * AppScoreForm: a score and a proof image. The submission goes through the outbox (it waits there
@@ -71,16 +57,14 @@ export function AppScoreForm({ appId, offer, onSubmitted }: { appId: string; off
     return () => URL.revokeObjectURL(url);
   }, [proof]);
 
-  const db = runtime?.db ?? null;
+  const data = runtime?.data ?? null;
   const pendingId = submission?.id ?? null;
-  const watched = useLiveQuery(
-    async () => (db === null || pendingId === null ? undefined : ((await db.outbox.where('id').equals(pendingId).first()) ?? GONE)),
-    [db, pendingId],
-  );
+  // null once the submission has left the outbox.
+  const watched = useLiveQuery(() => (data === null || pendingId === null ? undefined : readOutboxItem(data, pendingId)), [data, pendingId]);
 
   useEffect(() => {
     if (submission === null || watched === undefined) return;
-    if (watched === GONE) {
+    if (watched === null) {
       // It left the outbox without failing: the server has the score and its proof.
       setSubmission(null);
       setOutcome({ ok: true, messages: [SCORE_SUBMITTED] });
@@ -108,7 +92,7 @@ export function AppScoreForm({ appId, offer, onSubmitted }: { appId: string; off
     if (user === NOT_LOGGED_IN_RESULT || runtime === null) return;
     start('AppScoreForm');
     try {
-      const item = await enqueue(runtime.db, {
+      const item = await queueMutation(runtime.data, {
         kind: 'submit_score',
         args: { p_app_id: appId, p_score: parseScore(score)! },
         userId: user,
@@ -117,7 +101,7 @@ export function AppScoreForm({ appId, offer, onSubmitted }: { appId: string; off
       });
       setSubmission({ id: item.id, offline: !navigator.onLine });
     } catch (error) {
-      const message = error instanceof MutationRefused || error instanceof Error ? error.message : String(error);
+      const message = error instanceof Error ? error.message : String(error);
       setOutcome({ ok: false, messages: [message] });
       toast.error(message);
     } finally {

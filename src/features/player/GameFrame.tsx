@@ -112,18 +112,18 @@ function BundledGame({ title, url, gameId, onScore, soundOn, onSoundChange }: Bu
   soundChangeRef.current = onSoundChange;
   // Whose slot the saves go to; the game reloads when the student signs in or out.
   const owner = status === 'loading' ? null : saveOwner(session?.user.id ?? null);
-  const db = runtime?.db ?? null;
+  const data = runtime?.data ?? null;
 
   useEffect(() => {
     if (owner === null) return;
     const device = deviceId();
     const write = saveQueue((state) =>
-      db === null ? Promise.reject(new Error('no storage')) : writeGameSave(db, { owner, gameId, state, deviceId: device, now: Date.now() }),
+      data === null ? Promise.reject(new Error('no storage')) : writeGameSave(data, { owner, gameId, state, deviceId: device, now: Date.now() }),
     );
     const game = new GameSession({
       gameId,
       post: (message) => frame.current?.contentWindow?.postMessage(message, '*'),
-      readSave: () => (db === null ? Promise.resolve(null) : readGameSave(db, owner, gameId)),
+      readSave: () => (data === null ? Promise.resolve(null) : readGameSave(data, owner, gameId)),
       writeSave: write,
       muted: () => !soundRef.current,
       setMuted: (muted) => soundChangeRef.current(!muted),
@@ -142,7 +142,7 @@ function BundledGame({ title, url, gameId, onScore, soundOn, onSoundChange }: Bu
       window.removeEventListener('message', listener);
       sessionRef.current = null;
     };
-  }, [owner, gameId, db]);
+  }, [owner, gameId, data]);
 
   // The game hears every change, from the portal's button or its own.
   useEffect(() => {

@@ -1,31 +1,7 @@
+import { describeAge } from '../../domain/describeAge.ts';
+import type { HighScoreRow } from '../../data/leaderboards.ts';
+import { HighScoreTable } from '../../ui/HighScoreTable.tsx';
 import './player.css';
-import { describeAge, type HighScoreRow } from '../leaderboard/leaderboardData.ts';
-
-export function HighScoreTable({ rows, caption }: { rows: HighScoreRow[]; caption: string }) {
-  return (
-    <table className="score-table">
-      <caption className="visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">#</th>
-          <th scope="col">Player</th>
-          <th scope="col" className="num">
-            Score
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row, i) => (
-          <tr key={row.submission_id} data-testid="high-score">
-            <td>{i + 1}</td>
-            <td>{row.username}</td>
-            <td className="num">{Number(row.score).toLocaleString('en-US')}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
 
 export function HighScores({ title, rows, fetchedAt, now }: { title: string; rows: HighScoreRow[] | null | undefined; fetchedAt: number | null; now: number }) {
   return (

@@ -1,33 +1,25 @@
-import { categoryLabel } from '../catalogue/categories.ts';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { AppRow } from '../../data/db.ts';
+import { categoryLabel } from '../../domain/categories.ts';
 import { bundledGameId, type GameScore } from '../../domain/gameSdk.ts';
-import type { CatalogueApp } from '../catalogue/catalogueApps.ts';
+import { useHighScores } from '../../ui/useHighScores.ts';
+import { useNow } from '../../ui/useNow.ts';
 import { AppScoreForm, type ScoreOffer } from './AppScoreForm.tsx';
 import { GameFrame } from './GameFrame.tsx';
 import { proofFile } from './gameMessages.ts';
 import { HighScores } from './HighScores.tsx';
-import { useHighScores } from './useHighScores.ts';
 import { usePackCopy } from './usePackCopy.ts';
 import { usePlayTracking } from './usePlayTracking.ts';
 import '../catalogue/catalogue.css';
 import './player.css';
 
-function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const handle = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(handle);
-  }, []);
-  return now;
-}
-
 /** One app on its class page: the game, its description, its high scores and the score form. */
-export function PlayerView({ app }: { app: CatalogueApp }) {
+export function PlayerView({ app }: { app: AppRow }) {
   const gameId = app.bundled ? bundledGameId(app.url) : null;
   const [offer, setOffer] = useState<ScoreOffer | null>(null);
   const highScores = useHighScores(app.id);
-  const now = useMinuteClock();
+  const now = useNow(30_000).getTime();
   usePlayTracking(app.id);
   const pack = usePackCopy(app.url, app.bundled);
 

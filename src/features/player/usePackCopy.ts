@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { readOfflinePackCopy } from '../utility/offlineStorage.ts';
+import { readOfflinePackCopy } from '../../data/offlineStorage.ts';
 
 export type PackCopy = { state: 'checking' } | { state: 'none' } | { state: 'kept'; html: string };
 
@@ -15,7 +15,7 @@ export function usePackCopy(url: string, bundled: boolean): PackCopy {
   useEffect(() => {
     if (bundled) return;
     let live = true;
-    readOfflinePackCopy(url)
+    void readOfflinePackCopy(url)
       .catch(() => null)
       .then((html) => {
         if (live) setFound({ url, copy: html === null ? NONE : { state: 'kept', html } });

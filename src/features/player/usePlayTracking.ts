@@ -1,16 +1,16 @@
 import { useEffect } from 'react';
 import { usePortal } from '../../app/portal.tsx';
-import type { PortalDB } from '../../data/db.ts';
+import { queueMutation } from '../../data/queue.ts';
+import { readOutbox } from '../../data/reads/outbox.ts';
+import { notePlayed } from '../../data/recentPlays.ts';
+import type { DataSource } from '../../data/source.ts';
 import { PERIODIC_REFRESH_MS, TIME_SPENT_INCREMENT } from '../../domain/coins.ts';
-import { enqueue } from '../../sync/outbox.ts';
-import { notePlayed } from '../catalogue/recentlyPlayed.ts';
-import { mayQueueTick } from './timeTicks.ts';
+import { mayQueueTick } from '../../domain/timeTicks.ts';
 import { startVisibleTicker } from './visibleTicker.ts';
 
-async function queueTick(db: PortalDB, userId: string): Promise<void> {
-  const waiting = await db.outbox.where('userId').equals(userId).toArray();
-  if (!mayQueueTick(waiting, userId)) return;
-  await enqueue(db, { kind: 'increment_time_spent', args: { user_id: userId, increment_value: TIME_SPENT_INCREMENT }, userId });
+async function queueTick(data: DataSource, userId: string): Promise<void> {
+  if (!mayQueueTick(await readOutbox(data, userId), userId)) return;
+  await queueMutation(data, { kind: 'increment_time_spent', args: { user_id: userId, increment_value: TIME_SPENT_INCREMENT }, userId });
 }
 
 /**
@@ -20,16 +20,16 @@ async function queueTick(db: PortalDB, userId: string): Promise<void> {
 export function usePlayTracking(appId: string | null): void {
   const { runtime, session } = usePortal();
   const userId = session?.user.id ?? null;
+  const data = runtime?.data ?? null;
 
   useEffect(() => {
-    if (runtime === null || appId === null) return;
-    const { db } = runtime;
+    if (data === null || appId === null) return;
     // Failures here are the outbox's to report (a full disk shows through the sync indicator).
-    notePlayed(db, userId, appId).catch(() => undefined);
+    notePlayed(data, userId, appId).catch(() => undefined);
     if (userId === null) return;
-    enqueue(db, { kind: 'record_app_played', args: { p_app_id: appId }, userId }).catch(() => undefined);
+    queueMutation(data, { kind: 'record_app_played', args: { p_app_id: appId }, userId }).catch(() => undefined);
     return startVisibleTicker(PERIODIC_REFRESH_MS, () => {
-      queueTick(db, userId).catch(() => undefined);
+      queueTick(data, userId).catch(() => undefined);
     });
-  }, [runtime, appId, userId]);
+  }, [data, appId, userId]);
 }

@@ -3,9 +3,12 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
 import { Page } from '../../app/Page.tsx';
 import { usePortal } from '../../app/portal.tsx';
+import { completeOnboarding } from '../../data/actions/completeOnboarding.ts';
+import { isOnline } from '../../data/online.ts';
+import { OFFLINE } from '../../domain/authErrors.ts';
 import { ONBOARDING_COMPLETED } from '../../domain/messages.ts';
+import '../../ui/formCard.css';
 import { useOwnProfile } from './useOwnProfile.ts';
-import '../auth/auth.css';
 import './profile.css';
 
 /** The answers offered for where_from; 'Other' lets the student type their own. */
@@ -19,7 +22,7 @@ export const OTHER_REQUIRED = 'Please say where you heard about the portal.';
 
 export default function OnboardingPage() {
   const { runtime, session, status } = usePortal();
-  const own = useOwnProfile(runtime, session?.user.id);
+  const own = useOwnProfile(runtime?.data ?? null, session?.user.id);
   const navigate = useNavigate();
   const [choice, setChoice] = useState('');
   const [other, setOther] = useState('');
@@ -37,15 +40,13 @@ export default function OnboardingPage() {
     try {
       const userId = session.user.id;
       const who = whoFrom.trim() === '' ? null : whoFrom.trim();
-      const { error: failed } = await runtime.supabase.from('my_users').update({ where_from: whereFrom, who_from: who }).eq('user_id', userId);
+      const { error: failed } = await completeOnboarding(runtime.data, userId, whereFrom, who);
       if (failed) {
-        setError(navigator.onLine ? failed.message : 'You are offline. Connect to the internet and try again.');
+        setError(isOnline() ? failed.message : OFFLINE);
         return;
       }
-      const current = await runtime.db.profile.get(userId);
-      if (current) await runtime.db.profile.put({ ...current, where_from: whereFrom, who_from: who });
       toast.success(ONBOARDING_COMPLETED);
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
     } finally {
       setBusy(false);
     }

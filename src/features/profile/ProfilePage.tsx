@@ -1,14 +1,17 @@
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Page } from '../../app/Page.tsx';
 import { usePortal } from '../../app/portal.tsx';
-import type { PortalRuntime } from '../../app/runtime.ts';
 import type { ShopItemRow } from '../../data/db.ts';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { fetchPublicProfile } from '../../data/queries/fetchPublicProfile.ts';
+import { readShopItems } from '../../data/reads/shopItems.ts';
+import type { DataSource } from '../../data/source.ts';
+import type { ShownProfile } from '../../domain/shownProfile.ts';
+import '../../ui/formCard.css';
 import { IconPicker, ProfileFieldsForm } from './ProfileEditor.tsx';
-import { profileHeading, ProfileView, useRecentPlays, type ShownProfile } from './profileView.tsx';
+import { profileHeading, ProfileView, useRecentPlays } from './profileView.tsx';
 import { useOwnProfile } from './useOwnProfile.ts';
-import '../auth/auth.css';
 import './profile.css';
 
 /** /profile is your own profile (from the Dexie mirror, so it shows offline); /profile/:username is anyone's public one. */
@@ -19,8 +22,9 @@ export default function ProfilePage() {
 
 function OwnProfilePage() {
   const { runtime, session, status } = usePortal();
-  const own = useOwnProfile(runtime, session?.user.id);
-  const recent = useRecentPlays(runtime, own?.row.username);
+  const data = runtime?.data ?? null;
+  const own = useOwnProfile(data, session?.user.id);
+  const recent = useRecentPlays(data, own?.row.username);
 
   if (status === 'signed-out') {
     return (
@@ -44,58 +48,42 @@ function OwnProfilePage() {
       <ProfileView profile={own.shown} items={own.items} recent={recent} own />
       <h2 id="edit">Edit your profile</h2>
       <div className="profile-sections">
-        <IconPicker runtime={runtime} profile={own.row} ownedIcons={own.ownedIcons} />
-        <ProfileFieldsForm key={`${own.row.username}\u0000${own.row.user_about ?? ''}`} runtime={runtime} profile={own.row} />
+        <IconPicker data={runtime.data} profile={own.row} ownedIcons={own.ownedIcons} />
+        <ProfileFieldsForm key={`${own.row.username}\u0000${own.row.user_about ?? ''}`} data={runtime.data} profile={own.row} />
       </div>
     </Page>
   );
 }
 
+const NO_ITEMS: ShopItemRow[] = [];
+
 type PublicState = { state: 'loading' } | { state: 'missing' } | { state: 'failed'; message: string } | { state: 'found'; profile: ShownProfile };
 
-function usePublicProfile(runtime: PortalRuntime | null, username: string): PublicState {
+function usePublicProfile(data: DataSource | null, username: string): PublicState {
   const [result, setResult] = useState<PublicState>({ state: 'loading' });
   useEffect(() => {
-    if (runtime === null) return;
+    if (data === null) return;
     let cancelled = false;
     setResult({ state: 'loading' });
-    void runtime.supabase
-      .from('public_profiles')
-      .select('username, icon, created_at, current_streak, longest_streak, apps_played, time_spent, user_about, badges')
-      .eq('username', username)
-      .maybeSingle()
-      .then(({ data, error }) => {
-        if (cancelled) return;
-        if (error) setResult({ state: 'failed', message: error.message });
-        else if (!data) setResult({ state: 'missing' });
-        else
-          setResult({
-            state: 'found',
-            profile: {
-              username: data.username ?? username,
-              icon: data.icon ?? 'default_icon',
-              created_at: data.created_at ?? new Date().toISOString(),
-              current_streak: data.current_streak ?? 0,
-              longest_streak: data.longest_streak ?? 0,
-              apps_played: data.apps_played ?? 0,
-              time_spent: data.time_spent ?? 0,
-              user_about: data.user_about,
-              badges: data.badges ?? [],
-            },
-          });
-      });
+    void fetchPublicProfile(data, username).then(({ data: found, error }) => {
+      if (cancelled) return;
+      if (error) setResult({ state: 'failed', message: error.message });
+      else if (!found) setResult({ state: 'missing' });
+      else setResult({ state: 'found', profile: found });
+    });
     return () => {
       cancelled = true;
     };
-  }, [runtime, username]);
+  }, [data, username]);
   return result;
 }
 
 function PublicProfilePage({ username }: { username: string }) {
   const { runtime } = usePortal();
-  const result = usePublicProfile(runtime, username);
-  const recent = useRecentPlays(runtime, result.state === 'found' ? result.profile.username : undefined);
-  const items = useLiveQuery(async (): Promise<ShopItemRow[]> => (runtime ? runtime.db.shopItems.toArray() : []), [runtime]) ?? [];
+  const data = runtime?.data ?? null;
+  const result = usePublicProfile(data, username);
+  const recent = useRecentPlays(data, result.state === 'found' ? result.profile.username : undefined);
+  const items = useLiveQuery(() => (data ? readShopItems(data) : NO_ITEMS), [data]) ?? NO_ITEMS;
 
   if (result.state === 'found') {
     return (

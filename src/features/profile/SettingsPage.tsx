@@ -3,16 +3,16 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { Page } from '../../app/Page.tsx';
 import { usePortal } from '../../app/portal.tsx';
-import { signOutSafely } from '../../backend/sessionSignOut.ts';
+import { signOutSafely } from '../../data/actions/signOut.ts';
+import '../../ui/formCard.css';
 import { IconPicker, ProfileFieldsForm } from './ProfileEditor.tsx';
 import { TwoFactorSettings } from './TwoFactorSettings.tsx';
 import { useOwnProfile } from './useOwnProfile.ts';
-import '../auth/auth.css';
 import './profile.css';
 
 export default function SettingsPage() {
   const { runtime, session, status } = usePortal();
-  const own = useOwnProfile(runtime, session?.user.id);
+  const own = useOwnProfile(runtime?.data ?? null, session?.user.id);
   const [signingOut, setSigningOut] = useState(false);
 
   if (status === 'signed-out') {
@@ -37,7 +37,7 @@ export default function SettingsPage() {
     if (runtime === null) return;
     setSigningOut(true);
     try {
-      const result = await signOutSafely(runtime);
+      const result = await signOutSafely(runtime.data, runtime.currentUserId);
       // The spec's sign-out reloads the page, so nothing of the old user stays in memory.
       if (result === 'signed-out') window.location.assign('/');
     } catch (error) {
@@ -55,8 +55,8 @@ export default function SettingsPage() {
       <div className="profile-sections">
         {own ? (
           <>
-            <ProfileFieldsForm key={`${own.row.username}\u0000${own.row.user_about ?? ''}`} runtime={runtime} profile={own.row} />
-            <IconPicker runtime={runtime} profile={own.row} ownedIcons={own.ownedIcons} />
+            <ProfileFieldsForm key={`${own.row.username}\u0000${own.row.user_about ?? ''}`} data={runtime.data} profile={own.row} />
+            <IconPicker data={runtime.data} profile={own.row} ownedIcons={own.ownedIcons} />
           </>
         ) : (
           <section className="form-card">
@@ -78,7 +78,7 @@ export default function SettingsPage() {
             Change password
           </Link>
         </section>
-        <TwoFactorSettings runtime={runtime} />
+        <TwoFactorSettings data={runtime.data} />
         <section className="form-card" aria-labelledby="sign-out-heading">
           <h2 id="sign-out-heading">Sign out</h2>
           <p>Sign out of this device. Changes not yet sent stay here until you sign in again.</p>

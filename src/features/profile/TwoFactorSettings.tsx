@@ -1,10 +1,12 @@
-import type { Factor } from '@supabase/supabase-js';
 import QRCode from 'qrcode';
 import { useCallback, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import type { PortalRuntime } from '../../app/runtime.ts';
-import { authErrorMessage } from '../auth/authForm.ts';
-import { TotpStep } from '../auth/TotpStep.tsx';
+import { enrolTotp } from '../../data/actions/enrolTotp.ts';
+import { removeTotp } from '../../data/actions/removeTotp.ts';
+import { fetchTotpFactors, type TotpFactor } from '../../data/queries/fetchTotpFactors.ts';
+import type { DataSource } from '../../data/source.ts';
+import { authErrorMessage } from '../../domain/authErrors.ts';
+import { TotpStep } from '../../ui/TotpStep.tsx';
 
 export const TWO_FACTOR_ON = 'Two-step sign-in is on';
 export const TWO_FACTOR_REMOVED = 'Authenticator app removed';
@@ -16,18 +18,17 @@ interface Enrolment {
 }
 
 /** Two-step sign-in with an authenticator app (TOTP): enrol with a QR code, verify, list and remove. */
-export function TwoFactorSettings({ runtime }: { runtime: PortalRuntime }) {
-  const mfa = runtime.supabase.auth.mfa;
-  const [factors, setFactors] = useState<Factor[] | null>(null);
+export function TwoFactorSettings({ data }: { data: DataSource }) {
+  const [factors, setFactors] = useState<TotpFactor[] | null>(null);
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const reload = useCallback(async () => {
-    const { data, error: failed } = await mfa.listFactors();
+    const { data: found, error: failed } = await fetchTotpFactors(data);
     if (failed) setError(authErrorMessage(failed));
-    else setFactors(data.totp);
-  }, [mfa]);
+    else setFactors(found);
+  }, [data]);
 
   useEffect(() => {
     void reload();
@@ -37,13 +38,13 @@ export function TwoFactorSettings({ runtime }: { runtime: PortalRuntime }) {
     setBusy(true);
     setError(null);
     try {
-      const { data, error: failed } = await mfa.enroll({ factorType: 'totp' });
-      if (failed || data.type !== 'totp') {
-        setError(failed ? authErrorMessage(failed) : 'The server did not return an authenticator secret.');
+      const { data: started, error: failed } = await enrolTotp(data);
+      if (failed) {
+        setError(authErrorMessage(failed));
         return;
       }
-      const qr = await QRCode.toDataURL(data.totp.uri, { margin: 1, width: 192 });
-      setEnrolment({ factorId: data.id, secret: data.totp.secret, qr });
+      const qr = await QRCode.toDataURL(started.uri, { margin: 1, width: 192 });
+      setEnrolment({ factorId: started.factorId, secret: started.secret, qr });
     } finally {
       setBusy(false);
     }
@@ -53,13 +54,11 @@ export function TwoFactorSettings({ runtime }: { runtime: PortalRuntime }) {
     setBusy(true);
     setError(null);
     try {
-      const { error: failed } = await mfa.unenroll({ factorId });
+      const { error: failed } = await removeTotp(data, factorId);
       if (failed) {
         setError(failed.code === 'insufficient_aal' ? 'Sign out and sign in again with your code, then remove it.' : authErrorMessage(failed));
         return;
       }
-      // The stored session still lists the factor until its next token; take one now.
-      await runtime.supabase.auth.refreshSession();
       toast.success(TWO_FACTOR_REMOVED);
       await reload();
     } finally {
@@ -109,7 +108,7 @@ export function TwoFactorSettings({ runtime }: { runtime: PortalRuntime }) {
           </p>
           <p>2. Enter the code the app shows to finish:</p>
           <TotpStep
-            runtime={runtime}
+            data={data}
             factorId={enrolment.factorId}
             label="Turn on"
             onVerified={() => {

@@ -1,54 +1,30 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { PortalRuntime } from '../../app/runtime.ts';
 import type { ShopItemRow } from '../../data/db.ts';
+import { fetchRecentPlays, type TitledPlay } from '../../data/queries/fetchRecentPlays.ts';
+import type { DataSource } from '../../data/source.ts';
+import { formatMinutes } from '../../domain/formatMinutes.ts';
 import { levelFromStats } from '../../domain/level.ts';
+import { iconLook } from '../../domain/profileIcons.ts';
+import type { ShownProfile } from '../../domain/shownProfile.ts';
 import { classPath } from '../../domain/slug.ts';
-import { ProfileIcon } from '../auth/ProfileIcon.tsx';
-import { iconLook } from './icons.ts';
-
-/** The public fields of a profile, as public_profiles holds them. */
-export interface ShownProfile {
-  username: string;
-  icon: string;
-  created_at: string;
-  current_streak: number;
-  longest_streak: number;
-  apps_played: number;
-  time_spent: number;
-  user_about: string | null;
-  badges: string[];
-}
-
-export interface RecentPlay {
-  app_id: string;
-  title: string;
-  updated_at: string;
-}
-
-/** time_spent counts minutes (5 per activity tick of 5 minutes). */
-export function formatMinutes(minutes: number): string {
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
-}
+import { ProfileIcon } from '../../ui/ProfileIcon.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
 /** The 6 most recent plays of a username, fetched from the server (null while loading, or the failure). */
-export function useRecentPlays(runtime: PortalRuntime | null, username: string | undefined): RecentPlay[] | null | Error {
-  const [plays, setPlays] = useState<RecentPlay[] | null | Error>(null);
+export function useRecentPlays(data: DataSource | null, username: string | undefined): TitledPlay[] | null | Error {
+  const [plays, setPlays] = useState<TitledPlay[] | null | Error>(null);
   useEffect(() => {
-    if (runtime === null || username === undefined) return;
+    if (data === null || username === undefined) return;
     let cancelled = false;
-    void runtime.supabase.rpc('get_recent_plays', { p_username: username }).then(({ data, error }) => {
-      if (!cancelled) setPlays(error ? new Error(error.message) : (data ?? []));
+    void fetchRecentPlays(data, username).then(({ data: found, error }) => {
+      if (!cancelled) setPlays(error ? new Error(error.message) : found);
     });
     return () => {
       cancelled = true;
     };
-  }, [runtime, username]);
+  }, [data, username]);
   return plays;
 }
 
@@ -65,7 +41,7 @@ export function ProfileView({
 }: {
   profile: ShownProfile;
   items: readonly ShopItemRow[];
-  recent: RecentPlay[] | null | Error;
+  recent: TitledPlay[] | null | Error;
   own: boolean;
 }) {
   const level = levelFromStats({ timeSpent: profile.time_spent, highestStreak: profile.longest_streak, appsPlayed: profile.apps_played });

@@ -1,27 +1,10 @@
 import type { CSSProperties, ReactNode } from 'react';
 import type { ShopItemRow } from '../../data/db.ts';
-import { assetOf, rarityColour } from './catalogue.ts';
+import { assetOf } from '../../domain/itemAsset.ts';
+import { rarityColour } from '../../domain/rarity.ts';
+import { ItemPicture } from '../../ui/ItemPicture.tsx';
+import { RarityPill } from '../../ui/RarityPill.tsx';
 import './shop.css';
-
-/** Text on a rarity colour: dark on white and gold, white on blue and purple. */
-function inkOn(rarity: string): string {
-  return rarity === 'Rare' || rarity === 'Legendary' ? '#ffffff' : '#1f2937';
-}
-
-const PICTURED = new Set(['icon', 'badge', 'cursor', 'special']);
-
-/** The item's own picture where it has one (icons, badges, cursors, specials), else its emoji. */
-export function ItemPicture({ item, size }: { item: Pick<ShopItemRow, 'type' | 'asset' | 'preview_emoji'>; size: number }) {
-  const asset = assetOf(item);
-  if (asset.url && asset.url.endsWith('.svg') && PICTURED.has(item.type)) {
-    return <img className="item-picture" src={asset.url} alt="" width={size} height={size} loading="lazy" draggable={false} />;
-  }
-  return (
-    <span className="item-emoji" style={{ fontSize: size * 0.75 }}>
-      {item.preview_emoji || asset.icon || '🎁'}
-    </span>
-  );
-}
 
 /** The preview: the background itself for backgrounds, and the cursor itself while pointing at a cursor. */
 function Preview({ item }: { item: ShopItemRow }) {
@@ -36,15 +19,7 @@ function Preview({ item }: { item: ShopItemRow }) {
   );
 }
 
-export function RarityPill({ rarity }: { rarity: string }) {
-  return (
-    <span className="rarity-pill" style={{ background: rarityColour(rarity), color: inkOn(rarity) }} data-rarity={rarity}>
-      {rarity}
-    </span>
-  );
-}
-
-/** One item of the catalogue; what can be done with it comes in as children (buy, equip, states). */
+/** One item of the shop; what can be done with it comes in as children (buy, equip, states). */
 export function ItemCard({ item, children, state }: { item: ShopItemRow; children?: ReactNode; state?: string }) {
   return (
     <article

@@ -6,22 +6,33 @@ import { Page } from '../../app/Page.tsx';
 import { usePortal } from '../../app/portal.tsx';
 import type { PortalRuntime } from '../../app/runtime.ts';
 import type { ItemRow, ShopItemRow } from '../../data/db.ts';
+import { refreshShopItems } from '../../data/queries/refreshShopItems.ts';
+import { readCoins } from '../../data/reads/coins.ts';
+import { readOwnedItem, readOwnedItems } from '../../data/reads/items.ts';
+import { readShopItems } from '../../data/reads/shopItems.ts';
+import { formatCoins } from '../../domain/coinText.ts';
 import { canAfford } from '../../domain/coins.ts';
 import { isEquippable } from '../../domain/equip.ts';
 import { ITEM_ALREADY_OWNED, itemUnlocked, NOT_ENOUGH_COINS } from '../../domain/messages.ts';
-import type { MaybeSession } from '../auth/requireUser.ts';
+import { queueAction } from '../../ui/queueAction.ts';
+import { actingUser, type MaybeSession } from '../../ui/requireUser.ts';
+import { useRefresh } from '../../ui/useRefresh.ts';
 import { CoinHistory } from '../coins/CoinHistory.tsx';
-import { actingUser, formatCoins, queueAction } from '../coins/economy.ts';
-import { useRefresh } from '../coins/usePageData.ts';
 import { GOOSE_ITEM_ID, setGooseHidden, useGooseHidden } from '../cosmetics/goose.ts';
-import { filterItems, isForSale, isInStore, ITEM_TYPES, RARITIES, TYPE_LABELS, type ShopFilter } from './catalogue.ts';
+import { isForSale, isInStore } from '../../domain/forSale.ts';
+import { ITEM_TYPES } from '../../domain/itemTypes.ts';
+import { RARITIES } from '../../domain/rarity.ts';
+import { filterItems, type ShopFilter } from '../../domain/shopFilter.ts';
+import { TYPE_LABELS } from './typeLabels.ts';
 import { ItemCard } from './ItemCard.tsx';
-import { refreshShopItems } from './refresh.ts';
 
 type Tab = 'store' | 'owned';
 
+const NO_ITEMS: ShopItemRow[] = [];
+const NO_OWNED: ItemRow[] = [];
+
 async function refresh(runtime: PortalRuntime, userId: string | null): Promise<unknown> {
-  return Promise.allSettled([refreshShopItems(runtime), userId === null ? Promise.resolve() : runtime.reconcileNow()]);
+  return Promise.allSettled([refreshShopItems(runtime.data), userId === null ? Promise.resolve() : runtime.reconcileNow()]);
 }
 
 function Filters({ filter, onChange, types }: { filter: ShopFilter; onChange: (next: ShopFilter) => void; types: readonly string[] }) {
@@ -74,16 +85,16 @@ function StoreActions({ item, ctx }: { item: ShopItemRow; ctx: Ctx }) {
     const { runtime } = ctx;
     const userId = actingUser(ctx.session);
     if (runtime === null || userId === null) return;
-    if (await runtime.db.items.get([userId, item.id])) {
+    if (await readOwnedItem(runtime.data, userId, item.id)) {
       toast.error(ITEM_ALREADY_OWNED);
       return;
     }
-    const coins = await runtime.db.coins.get(userId);
+    const coins = await readCoins(runtime.data, userId);
     if (coins && !canAfford(coins.balance, price)) {
       toast.error(NOT_ENOUGH_COINS);
       return;
     }
-    const queued = await queueAction(runtime, userId, 'buy_item', { p_item_id: item.id });
+    const queued = await queueAction(runtime.data, userId, 'buy_item', { p_item_id: item.id });
     if (queued) toast.success(itemUnlocked(item.id));
   }
   const short = ctx.balance !== null && !canAfford(ctx.balance, item.price);
@@ -117,7 +128,7 @@ function OwnedActions({ item, row, ctx }: { item: ShopItemRow; row: ItemRow; ctx
   async function toggle(equipped: boolean) {
     const userId = actingUser(ctx.session);
     if (ctx.runtime === null || userId === null) return;
-    await queueAction(ctx.runtime, userId, 'set_item_equipped', { p_item_id: item.id, p_equipped: equipped });
+    await queueAction(ctx.runtime.data, userId, 'set_item_equipped', { p_item_id: item.id, p_equipped: equipped });
   }
   return (
     <>
@@ -157,14 +168,14 @@ export default function ShopPage() {
   const [filter, setFilter] = useState<ShopFilter>({ type: 'all', rarity: 'all' });
   useRefresh(['Items', 'Coins'], refresh);
 
-  const db = runtime?.db ?? null;
-  const catalogue = useLiveQuery(async (): Promise<ShopItemRow[]> => (db ? db.shopItems.toArray() : []), [db]);
-  const ownedRows = useLiveQuery(async (): Promise<ItemRow[]> => (db && userId ? db.items.where('user_id').equals(userId).toArray() : []), [db, userId]);
-  const coins = useLiveQuery(async () => (db && userId ? db.coins.get(userId) : undefined), [db, userId]);
+  const data = runtime?.data ?? null;
+  const shopItems = useLiveQuery(() => (data ? readShopItems(data) : NO_ITEMS), [data]);
+  const ownedRows = useLiveQuery(() => (data && userId ? readOwnedItems(data, userId) : NO_OWNED), [data, userId]);
+  const coins = useLiveQuery(() => (data && userId ? readCoins(data, userId) : undefined), [data, userId]);
 
   const owned = new Map((ownedRows ?? []).map((r) => [r.item, r]));
   const ctx: Ctx = { runtime, session, userId, owned, balance: coins?.balance ?? null };
-  const all = catalogue ?? [];
+  const all = shopItems ?? [];
   const store = all.filter(isInStore);
   const mine = all.filter((i) => owned.has(i.id) && i.type !== 'coin');
   const shown = filterItems(tab === 'store' ? store : mine, filter).sort((a, b) => Number(isForSale(b)) - Number(isForSale(a)));
@@ -192,7 +203,7 @@ export default function ShopPage() {
         <Filters filter={filter} onChange={setFilter} types={types} />
         {coins && <span className="shop-balance">Balance: 🪙 {formatCoins(coins.balance)}</span>}
       </div>
-      {catalogue !== undefined && shown.length === 0 && (
+      {shopItems !== undefined && shown.length === 0 && (
         <p className="panel" data-testid="shop-empty">
           {tab === 'owned' && mine.length === 0 ? 'You have no items yet: buy something in the store or claim a reward on the pass.' : 'Nothing matches these filters.'}
         </p>
@@ -207,7 +218,7 @@ export default function ShopPage() {
           );
         })}
       </div>
-      {runtime !== null && userId !== null && <CoinHistory db={runtime.db} userId={userId} />}
+      {runtime !== null && userId !== null && <CoinHistory data={runtime.data} userId={userId} />}
     </Page>
   );
 }

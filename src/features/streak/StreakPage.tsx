@@ -5,12 +5,19 @@ import { NavLink } from 'react-router-dom';
 import { Page } from '../../app/Page.tsx';
 import { usePortal } from '../../app/portal.tsx';
 import type { PortalRuntime } from '../../app/runtime.ts';
+import type { DataSource } from '../../data/source.ts';
+import { pendingAmount } from '../../data/reads/ledger.ts';
+import { readOutboxOfKind } from '../../data/reads/outbox.ts';
+import { readStreak } from '../../data/reads/streak.ts';
+import { formatCoins, signedCoins } from '../../domain/coinText.ts';
 import { COIN_REWARDS, withStreakBonus } from '../../domain/coins.ts';
+import { formatCountdown } from '../../domain/countdown.ts';
 import { canClaim, effectiveCurrentStreak, hasStreak, nextClaimAt, streakLostAt } from '../../domain/streak.ts';
+import { queueAction } from '../../ui/queueAction.ts';
+import { actingUser } from '../../ui/requireUser.ts';
+import { useNow } from '../../ui/useNow.ts';
+import { useRefresh } from '../../ui/useRefresh.ts';
 import { CoinHistory } from '../coins/CoinHistory.tsx';
-import { actingUser, formatCoins, pendingAmount, queueAction, signedCoins } from '../coins/economy.ts';
-import { useNow, useRefresh } from '../coins/usePageData.ts';
-import { formatCountdown } from './countdown.ts';
 import './streak.css';
 
 /** The success notice of a claim, with what it earned. */
@@ -22,13 +29,13 @@ function reconcile(runtime: PortalRuntime, userId: string | null): Promise<unkno
   return userId === null ? Promise.resolve() : runtime.reconcileNow();
 }
 
-function StreakPanel({ runtime, userId }: { runtime: PortalRuntime; userId: string }) {
+function StreakPanel({ data, userId }: { data: DataSource; userId: string }) {
   const now = useNow();
   // null: no claim ever; undefined: not read yet.
-  const streak = useLiveQuery(async () => (await runtime.db.streak.get(userId)) ?? null, [runtime, userId]);
+  const streak = useLiveQuery(() => readStreak(data, userId), [data, userId]);
   const pendingClaim = useLiveQuery(
-    () => runtime.db.outbox.where('[userId+status]').anyOf([userId, 'queued'], [userId, 'sending']).filter((i) => i.kind === 'claim_streak').count(),
-    [runtime, userId],
+    async () => (await readOutboxOfKind(data, userId, 'claim_streak')).filter((item) => item.status !== 'failed').length,
+    [data, userId],
   );
   const [lastReward, setLastReward] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
@@ -46,9 +53,9 @@ function StreakPanel({ runtime, userId }: { runtime: PortalRuntime; userId: stri
   async function claim() {
     setBusy(true);
     try {
-      const item = await queueAction(runtime, userId, 'claim_streak', {});
+      const item = await queueAction(data, userId, 'claim_streak', {});
       if (item === null) return;
-      const amount = await pendingAmount(runtime, item.id);
+      const amount = await pendingAmount(data, item.id);
       setLastReward(amount);
       toast.success(streakClaimedNotice(amount));
     } finally {
@@ -108,7 +115,7 @@ function StreakPanel({ runtime, userId }: { runtime: PortalRuntime; userId: stri
         )}
         {!running && lastClaim !== null && <p className="streak-lose">Your streak has lapsed: the next claim starts a new one.</p>}
       </div>
-      <CoinHistory db={runtime.db} userId={userId} limit={20} />
+      <CoinHistory data={data} userId={userId} limit={20} />
     </>
   );
 }
@@ -124,7 +131,7 @@ export default function StreakPage() {
         and it starts again from one.
       </p>
       {runtime !== null && userId !== null ? (
-        <StreakPanel runtime={runtime} userId={userId} />
+        <StreakPanel data={runtime.data} userId={userId} />
       ) : status === 'signed-out' ? (
         <div className="panel streak-claim">
           <p>

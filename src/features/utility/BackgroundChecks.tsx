@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { identifyUser, startAnalytics } from '../../app/analytics.ts';
 import { usePortal } from '../../app/portal.tsx';
-import { checkClock, clockWarning } from './timeCheck.ts';
+import { checkClock } from '../../data/queries/checkClock.ts';
+import { clockWarning } from '../../domain/clock.ts';
 
 const CLOCK_NOTICE_MS = 12000;
 

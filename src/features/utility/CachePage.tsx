@@ -1,22 +1,23 @@
 import { useCallback, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Page } from '../../app/Page.tsx';
-import { packRefusalMessage } from '../../domain/offlinePack.ts';
-import { mainSiteUrl } from '../../links.ts';
-import { useCatalogueApps, type CatalogueApp } from '../catalogue/catalogueApps.ts';
+import type { AppRow } from '../../data/db.ts';
 import {
   addToOfflinePack,
   cachedBytesByPrefix,
   clearCaches,
   estimateStorage,
-  formatBytes,
-  gameFolder,
   offlinePackSizes,
   removeFromOfflinePack,
   type StorageEstimate,
-} from './offlineStorage.ts';
+} from '../../data/offlineStorage.ts';
+import { formatBytes } from '../../domain/formatBytes.ts';
+import { gameFolder } from '../../domain/gameFolder.ts';
+import { packRefusalMessage } from '../../domain/offlinePack.ts';
+import { mainSiteUrl } from '../../links.ts';
+import '../../ui/forms.css';
+import { useCatalogueApps } from '../../ui/useCatalogue.ts';
 import './utility.css';
-import './forms.css';
 
 interface OfflineState {
   estimate: StorageEstimate;
@@ -26,7 +27,7 @@ interface OfflineState {
   pack: Map<string, number>;
 }
 
-function useOfflineState(apps: CatalogueApp[] | null): [OfflineState | null, () => void] {
+function useOfflineState(apps: AppRow[] | null): [OfflineState | null, () => void] {
   const [state, setState] = useState<OfflineState | null>(null);
   const [round, setRound] = useState(0);
   useEffect(() => {
@@ -43,7 +44,7 @@ function useOfflineState(apps: CatalogueApp[] | null): [OfflineState | null, () 
   return [state, useCallback(() => setRound((r) => r + 1), [])];
 }
 
-function GameRow({ app, state, onChange }: { app: CatalogueApp; state: OfflineState; onChange: () => void }) {
+function GameRow({ app, state, onChange }: { app: AppRow; state: OfflineState; onChange: () => void }) {
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const absolute = new URL(app.url, location.href).href;

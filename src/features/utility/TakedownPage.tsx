@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Page } from '../../app/Page.tsx';
 import { usePortal } from '../../app/portal.tsx';
-import './forms.css';
-import { TAKEDOWN_SENT, validateTakedown, type TakedownErrors, type TakedownInput } from './takedownRules.ts';
+import { sendTakedown } from '../../data/actions/sendTakedown.ts';
+import { TAKEDOWN_SENT, validateTakedown, type TakedownErrors, type TakedownInput } from '../../domain/takedown.ts';
+import '../../ui/forms.css';
 
 const EMPTY: TakedownInput = { name: '', email: '', url: '', reason: '' };
 
@@ -30,21 +31,13 @@ export default function TakedownPage() {
     if (Object.keys(found).length > 0 || runtime === null) return;
     setBusy(true);
     try {
-      // No one may read requests back (they hold an e-mail address), so nothing is returned.
-      const { error } = await runtime.supabase.from('takedown_requests').insert({
-        name: input.name.trim(),
-        email: input.email.trim(),
-        url: input.url.trim(),
-        reason: input.reason.trim(),
-      });
+      const { error } = await sendTakedown(runtime.data, input);
       if (error) {
         setFailure(`The request could not be sent (${error.message}). Check your connection and try again.`);
         return;
       }
       setSent(true);
       setInput(EMPTY);
-    } catch (error) {
-      setFailure(`The request could not be sent (${error instanceof Error ? error.message : String(error)}). Check your connection and try again.`);
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,4 @@
-import { gainedWithPending } from '../../data/seasons.ts';
+import { gainedWithPending } from '../../domain/seasonGains.ts';
 import { parseInstant } from '../../domain/instant.ts';
 import { ITEM_ALREADY_OWNED, PASS_NOT_STARTED, tierNotReached } from '../../domain/messages.ts';
 import { moveCoins, MutationRefused, takeBackCoins, type CoinMove } from '../effects.ts';

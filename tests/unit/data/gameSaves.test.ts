@@ -2,29 +2,35 @@ import { describe, expect, it } from 'vitest';
 import { StorageFullError } from '../../../src/data/db.ts';
 import { ANONYMOUS_OWNER, deviceId, readGameSave, saveOwner, saveQueue, writeGameSave } from '../../../src/data/gameSaves.ts';
 import { SAVE_MAX_BYTES } from '../../../src/domain/gameSdk.ts';
+import type { PortalSupabase } from '../../../src/backend/supabase.ts';
+import { createDataSource } from '../../../src/data/source.ts';
+import type { PortalDB } from '../../../src/data/db.ts';
 import { freshDb, USER } from '../sync/fakes.ts';
+
+/** Saves live on the device only: a source whose client any call would fail on shows they never ask it. */
+const local = (db: PortalDB) => createDataSource({} as PortalSupabase, db);
 
 const DEVICE = 'device-a';
 
 describe('game saves on the device', () => {
   it('keeps one slot per student and game, and a reopened database still has it', async () => {
     const { db, open } = freshDb();
-    await writeGameSave(db, { owner: USER, gameId: '2048', state: '{"best":10}', deviceId: DEVICE, now: 1 });
-    await writeGameSave(db, { owner: USER, gameId: '2048', state: '{"best":20}', deviceId: DEVICE, now: 2 });
-    await writeGameSave(db, { owner: USER, gameId: 'snake', state: '{"best":5}', deviceId: DEVICE, now: 3 });
-    await writeGameSave(db, { owner: ANONYMOUS_OWNER, gameId: '2048', state: '{"best":99}', deviceId: DEVICE, now: 4 });
+    await writeGameSave(local(db), { owner: USER, gameId: '2048', state: '{"best":10}', deviceId: DEVICE, now: 1 });
+    await writeGameSave(local(db), { owner: USER, gameId: '2048', state: '{"best":20}', deviceId: DEVICE, now: 2 });
+    await writeGameSave(local(db), { owner: USER, gameId: 'snake', state: '{"best":5}', deviceId: DEVICE, now: 3 });
+    await writeGameSave(local(db), { owner: ANONYMOUS_OWNER, gameId: '2048', state: '{"best":99}', deviceId: DEVICE, now: 4 });
     db.close();
     const again = open();
-    expect(await readGameSave(again, USER, '2048')).toBe('{"best":20}');
-    expect(await readGameSave(again, USER, 'snake')).toBe('{"best":5}');
-    expect(await readGameSave(again, ANONYMOUS_OWNER, '2048')).toBe('{"best":99}');
-    expect(await readGameSave(again, USER, 'chess')).toBeNull();
+    expect(await readGameSave(local(again), USER, '2048')).toBe('{"best":20}');
+    expect(await readGameSave(local(again), USER, 'snake')).toBe('{"best":5}');
+    expect(await readGameSave(local(again), ANONYMOUS_OWNER, '2048')).toBe('{"best":99}');
+    expect(await readGameSave(local(again), USER, 'chess')).toBeNull();
     expect(await again.gameSaves.count()).toBe(3);
   });
 
   it('records when, where and how big, and stays unsynced until a sync sets the base version', async () => {
     const { db } = freshDb();
-    const row = await writeGameSave(db, { owner: USER, gameId: 'chess', state: '{"fen":"…"}', deviceId: DEVICE, now: 1_700_000_000_000 });
+    const row = await writeGameSave(local(db), { owner: USER, gameId: 'chess', state: '{"fen":"…"}', deviceId: DEVICE, now: 1_700_000_000_000 });
     expect(row).toEqual({
       owner: USER,
       gameId: 'chess',
@@ -36,31 +42,31 @@ describe('game saves on the device', () => {
     });
     // A synced copy keeps the version it descends from when the student saves again.
     await db.gameSaves.update([USER, 'chess'], { baseVersion: 4 });
-    const next = await writeGameSave(db, { owner: USER, gameId: 'chess', state: '{}', deviceId: DEVICE, now: 1_700_000_001_000 });
+    const next = await writeGameSave(local(db), { owner: USER, gameId: 'chess', state: '{}', deviceId: DEVICE, now: 1_700_000_001_000 });
     expect(next.baseVersion).toBe(4);
   });
 
   it('finds the anonymous saves by owner, to offer them to an account at sign-in', async () => {
     const { db } = freshDb();
-    await writeGameSave(db, { owner: ANONYMOUS_OWNER, gameId: '2048', state: '1', deviceId: DEVICE, now: 1 });
-    await writeGameSave(db, { owner: ANONYMOUS_OWNER, gameId: 'snake', state: '2', deviceId: DEVICE, now: 1 });
-    await writeGameSave(db, { owner: USER, gameId: 'snake', state: '3', deviceId: DEVICE, now: 1 });
+    await writeGameSave(local(db), { owner: ANONYMOUS_OWNER, gameId: '2048', state: '1', deviceId: DEVICE, now: 1 });
+    await writeGameSave(local(db), { owner: ANONYMOUS_OWNER, gameId: 'snake', state: '2', deviceId: DEVICE, now: 1 });
+    await writeGameSave(local(db), { owner: USER, gameId: 'snake', state: '3', deviceId: DEVICE, now: 1 });
     expect((await db.gameSaves.where('owner').equals(ANONYMOUS_OWNER).toArray()).map((r) => r.gameId).sort()).toEqual(['2048', 'snake']);
   });
 
   it('reads a cleared slot as no save', async () => {
     const { db } = freshDb();
-    await writeGameSave(db, { owner: USER, gameId: '2048', state: 'null', deviceId: DEVICE, now: 1 });
-    expect(await readGameSave(db, USER, '2048')).toBeNull();
+    await writeGameSave(local(db), { owner: USER, gameId: '2048', state: 'null', deviceId: DEVICE, now: 1 });
+    expect(await readGameSave(local(db), USER, '2048')).toBeNull();
   });
 
   it('refuses text that is not JSON or too large, and changes nothing', async () => {
     const { db } = freshDb();
-    await writeGameSave(db, { owner: USER, gameId: '2048', state: '{"best":1}', deviceId: DEVICE, now: 1 });
-    await expect(writeGameSave(db, { owner: USER, gameId: '2048', state: '{best', deviceId: DEVICE, now: 2 })).rejects.toThrow('must be JSON');
+    await writeGameSave(local(db), { owner: USER, gameId: '2048', state: '{"best":1}', deviceId: DEVICE, now: 1 });
+    await expect(writeGameSave(local(db), { owner: USER, gameId: '2048', state: '{best', deviceId: DEVICE, now: 2 })).rejects.toThrow('must be JSON');
     const big = `"${'x'.repeat(SAVE_MAX_BYTES)}"`;
-    await expect(writeGameSave(db, { owner: USER, gameId: '2048', state: big, deviceId: DEVICE, now: 3 })).rejects.toThrow('too large');
-    expect(await readGameSave(db, USER, '2048')).toBe('{"best":1}');
+    await expect(writeGameSave(local(db), { owner: USER, gameId: '2048', state: big, deviceId: DEVICE, now: 3 })).rejects.toThrow('too large');
+    expect(await readGameSave(local(db), USER, '2048')).toBe('{"best":1}');
   });
 
   it('raises StorageFullError when the disk is full', async () => {
@@ -70,7 +76,7 @@ describe('game saves on the device', () => {
     db.gameSaves.hook('creating', () => {
       throw quota;
     });
-    await expect(writeGameSave(db, { owner: USER, gameId: '2048', state: '{}', deviceId: DEVICE, now: 1 })).rejects.toBeInstanceOf(StorageFullError);
+    await expect(writeGameSave(local(db), { owner: USER, gameId: '2048', state: '{}', deviceId: DEVICE, now: 1 })).rejects.toBeInstanceOf(StorageFullError);
   });
 
   it('names the owner of a signed-out student anonymous', () => {

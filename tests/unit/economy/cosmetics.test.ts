@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyCosmetics,
-  FONT_LINK_ID,
-  fontFamilyValue,
-  NO_COSMETICS,
-  planCosmetics,
-  readSavedPlan,
-  savePlan,
-  type CosmeticDocument,
-  type CosmeticPlan,
-  type FontLink,
-} from '../../../src/features/cosmetics/apply.ts';
+import { fontFamilyValue, NO_COSMETICS, planCosmetics, type CosmeticPlan } from '../../../src/domain/cosmeticPlan.ts';
 import { setEquipped } from '../../../src/domain/equip.ts';
+import { applyCosmetics, FONT_LINK_ID, readSavedPlan, savePlan, type CosmeticDocument, type FontLink } from '../../../src/features/cosmetics/apply.ts';
 
 const shop: Record<string, { asset: unknown }> = {
   sword_cursor: { asset: { url: '/cosmetics/cursors/sword_cursor.svg' } },

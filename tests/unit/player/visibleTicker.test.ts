@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { mayQueueTick } from '../../../src/features/player/timeTicks.ts';
 import { startVisibleTicker, type TickerClock, type VisibilitySource } from '../../../src/features/player/visibleTicker.ts';
 
 const MINUTE = 60_000;
@@ -98,16 +97,5 @@ describe('startVisibleTicker', () => {
     h.advance(30 * MINUTE);
     expect(ticks).toBe(0);
     expect(h.pending()).toBe(0);
-  });
-});
-
-describe('mayQueueTick', () => {
-  it('allows one waiting tick per user at a time; a failed one does not count', () => {
-    expect(mayQueueTick([], 'u1')).toBe(true);
-    expect(mayQueueTick([{ kind: 'increment_time_spent', userId: 'u1', status: 'queued' }], 'u1')).toBe(false);
-    expect(mayQueueTick([{ kind: 'increment_time_spent', userId: 'u1', status: 'sending' }], 'u1')).toBe(false);
-    expect(mayQueueTick([{ kind: 'increment_time_spent', userId: 'u1', status: 'failed' }], 'u1')).toBe(true);
-    expect(mayQueueTick([{ kind: 'increment_time_spent', userId: 'u2', status: 'queued' }], 'u1')).toBe(true);
-    expect(mayQueueTick([{ kind: 'record_app_played', userId: 'u1', status: 'queued' }], 'u1')).toBe(true);
   });
 });

@@ -8,7 +8,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { OutboxItem, PortalDB } from '../../../src/data/db.ts';
-import { gainedCacheKey, gainedWithPending, readGained, SEASONS_CACHE_KEY, SEASONS_CACHE_VERSION } from '../../../src/data/seasons.ts';
+import { gainedCacheKey, gainedIn, SEASONS_CACHE_KEY, SEASONS_CACHE_VERSION } from '../../../src/data/seasons.ts';
+import { gainedWithPending } from '../../../src/domain/seasonGains.ts';
 import { ITEM_NOT_OWNED, NOT_ENOUGH_COINS } from '../../../src/domain/messages.ts';
 import { canClaim } from '../../../src/domain/streak.ts';
 import { createSyncEngine, type SyncEngine } from '../../../src/sync/engine.ts';
@@ -161,7 +162,7 @@ async function act(db: PortalDB, random: SeededRandom, now: Date, made: Made[], 
     },
     async () => {
       // The pass page's claim buttons: tiers reached, not owned and not already claimed in the outbox.
-      const gained = gainedWithPending(HOLLOWED, await readGained(db, USER), await db.ledger.where('user_id').equals(USER).toArray());
+      const gained = gainedWithPending(HOLLOWED, await gainedIn(db, USER), await db.ledger.where('user_id').equals(USER).toArray());
       const have = await owned();
       const waiting = (await db.outbox.toArray()).filter((i) => i.kind === 'claim_battlepass_tier' && i.status !== 'failed');
       const claimable = HOLLOWED.tiers.filter((t) => t.coins_required <= gained && !have.has(t.item_id) && !waiting.some((i) => i.args.p_tier === t.tier));
@@ -314,7 +315,7 @@ async function run(seed: number, tally: Tally): Promise<void> {
   expect(mirror.ledger.map((row) => [row.key, row.amt, row.why, row.status]).sort(), context).toEqual(
     model.ledger.slice(-100).map((row) => [`srv:${row.id}`, row.amt, row.why, 'confirmed']).sort(),
   );
-  expect(await readGained(db, USER), context).toEqual({ 2: model.gained(HOLLOWED.starts_at, HOLLOWED.ends_at) });
+  expect(await gainedIn(db, USER), context).toEqual({ 2: model.gained(HOLLOWED.starts_at, HOLLOWED.ends_at) });
 
   tally.made += made.length;
   tally.refusedOnServer += refused.length;

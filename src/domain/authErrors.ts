@@ -1,0 +1,30 @@
+// The plain words for what the auth server refuses.
+import { EMAIL_INVALID, PASSWORD_TOO_SHORT } from './credentials.ts';
+
+export const WRONG_CREDENTIALS = 'Wrong e-mail or password.';
+export const ALREADY_REGISTERED = 'There is already an account with this e-mail. Sign in instead.';
+export const SAME_PASSWORD = 'The new password must be different from the old one.';
+export const INVALID_CODE = 'That code is not right. Check the app and try the newest code.';
+export const OFFLINE = 'You are offline. Connect to the internet and try again.';
+
+/** What to tell the student about an auth error: the known refusals in plain words, else the server's text. */
+export function authErrorMessage(error: { code?: string | undefined; message: string; status?: number | undefined }): string {
+  switch (error.code) {
+    case 'invalid_credentials':
+      return WRONG_CREDENTIALS;
+    case 'user_already_exists':
+    case 'email_exists':
+      return ALREADY_REGISTERED;
+    case 'weak_password':
+      return PASSWORD_TOO_SHORT;
+    case 'same_password':
+      return SAME_PASSWORD;
+    case 'mfa_verification_failed':
+      return INVALID_CODE;
+    case 'validation_failed':
+      if (/email/i.test(error.message)) return EMAIL_INVALID;
+  }
+  // supabase-js reports an unreachable server as a fetch failure without an HTTP status.
+  if (error.status === 0 || /failed to fetch|network|load failed/i.test(error.message)) return OFFLINE;
+  return error.message;
+}

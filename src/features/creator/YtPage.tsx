@@ -1,0 +1,41 @@
+import { Link } from 'react-router-dom';
+import { Page } from '../../app/Page.tsx';
+import { fetchVideos } from '../../data/queries/fetchVideos.ts';
+import { useCatalogueApps } from '../../ui/useCatalogue.ts';
+import { useServerRead } from '../../ui/useServerRead.ts';
+import './creator.css';
+import { VideoCards } from './VideoCards.tsx';
+
+export default function YtPage() {
+  const apps = useCatalogueApps();
+  const [videos] = useServerRead('videos', (source) => fetchVideos(source));
+  const featured = videos.state === 'ready' ? videos.data.filter((v) => v.featured) : [];
+  const latest = videos.state === 'ready' ? videos.data.filter((v) => !v.featured) : [];
+  return (
+    <Page name="yt" title="Videos">
+      <p className="page-lead">
+        Videos about the games on the portal, made by approved student creators. Links open on the video site. Meet the{' '}
+        <Link to="/class/creator">creators</Link>.
+      </p>
+      {videos.state === 'loading' && <p className="cm-form-hint">Loading videos…</p>}
+      {videos.state === 'error' && (
+        <p className="cm-form-error" role="alert">
+          The videos cannot be loaded right now ({videos.message}). They need a connection; the games work without one.
+        </p>
+      )}
+      {videos.state === 'ready' && videos.data.length === 0 && <p>No creator videos yet.</p>}
+      {featured.length > 0 && (
+        <section className="creator-section" aria-labelledby="yt-featured" data-testid="yt-featured">
+          <h2 id="yt-featured">Featured</h2>
+          <VideoCards videos={featured} apps={apps} />
+        </section>
+      )}
+      {latest.length > 0 && (
+        <section className="creator-section" aria-labelledby="yt-latest" data-testid="yt-latest">
+          <h2 id="yt-latest">New from creators</h2>
+          <VideoCards videos={latest} apps={apps} />
+        </section>
+      )}
+    </Page>
+  );
+}

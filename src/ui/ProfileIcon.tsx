@@ -1,0 +1,31 @@
+import { DEFAULT_ICONS } from '../domain/profileIcons.ts';
+import './profileIcon.css';
+
+interface ProfileIconProps {
+  icon: string | null | undefined;
+  /** Pixels. */
+  size?: number;
+  /** Looks of owned icon items, when known: an image url or an emoji. */
+  look?: { url?: string | undefined; emoji?: string | undefined; background?: string | undefined; label?: string | undefined } | undefined;
+}
+
+/** A profile picture: a default icon's emoji or an icon item's image, in a round badge. */
+export function ProfileIcon({ icon, size = 28, look }: ProfileIconProps) {
+  const preset = DEFAULT_ICONS.find((choice) => choice.id === icon);
+  const fallback = DEFAULT_ICONS[0]!;
+  const background = preset?.background ?? look?.background ?? fallback.background;
+  const label = preset?.label ?? look?.label ?? 'Profile icon';
+  const style = { width: size, height: size, fontSize: Math.round(size * 0.6), background };
+  if (!preset && look?.url) {
+    return (
+      <span className="profile-icon" style={style} data-testid="profile-icon" data-icon={icon ?? ''}>
+        <img src={look.url} alt={label} />
+      </span>
+    );
+  }
+  return (
+    <span className="profile-icon" style={style} role="img" aria-label={label} data-testid="profile-icon" data-icon={icon ?? ''}>
+      {preset?.emoji ?? look?.emoji ?? fallback.emoji}
+    </span>
+  );
+}

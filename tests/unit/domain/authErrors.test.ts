@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { ALREADY_REGISTERED, authErrorMessage, OFFLINE, WRONG_CREDENTIALS } from '../../../src/domain/authErrors.ts';
+import { EMAIL_INVALID, PASSWORD_TOO_SHORT } from '../../../src/domain/credentials.ts';
+
+describe('server refusals in plain words', () => {
+  it('maps the known auth error codes', () => {
+    expect(authErrorMessage({ code: 'invalid_credentials', message: 'Invalid login credentials', status: 400 })).toBe(WRONG_CREDENTIALS);
+    expect(authErrorMessage({ code: 'user_already_exists', message: 'User already registered', status: 422 })).toBe(ALREADY_REGISTERED);
+    expect(authErrorMessage({ code: 'weak_password', message: 'x', status: 422 })).toBe(PASSWORD_TOO_SHORT);
+    expect(authErrorMessage({ code: 'validation_failed', message: 'Unable to validate email address: invalid format' })).toBe(EMAIL_INVALID);
+  });
+
+  it('says the device is offline for a fetch failure, and passes anything else on', () => {
+    expect(authErrorMessage({ message: 'Failed to fetch', status: 0 })).toBe(OFFLINE);
+    expect(authErrorMessage({ code: 'over_request_rate_limit', message: 'Too many requests', status: 429 })).toBe('Too many requests');
+  });
+});
