@@ -207,7 +207,7 @@ export async function checkCatalogue(entries: readonly CatalogueEntry[], options
     fetch: options.fetch ?? fetch,
     offline: options.offline ?? false,
   };
-  const reports: EntryReport[] = new Array(entries.length);
+  const reports = new Array<EntryReport>(entries.length);
   let next = 0;
   const worker = async () => {
     while (next < entries.length) {

@@ -1,4 +1,4 @@
-// `npm test`: every suite, in the order that fails fastest: types, unit, database and backend
+// `npm test`: every suite, in the order that fails fastest: types, lint, unit, database and backend
 // tests, then the browser suite, which builds and serves the portal exactly as `npm start` does.
 import { requireChromium } from './chromium.mjs';
 import { ensureDeps, run } from './ensure-deps.mjs';
@@ -6,9 +6,14 @@ import { ensureDeps, run } from './ensure-deps.mjs';
 ensureDeps();
 requireChromium();
 
+// The compiler is TypeScript 7 (about 3.5 times faster here than 6); the lint's type-aware rules still
+// need TypeScript 6's JavaScript API, which is what the plain `typescript` package name resolves to.
+const TSC = 'node_modules/typescript-compiler/bin/tsc';
+
 const steps = [
-  ['type check (app)', 'npx', ['tsc', '-p', 'tsconfig.json']],
-  ['type check (service worker)', 'npx', ['tsc', '-p', 'sw/tsconfig.json']],
+  ['type check (app)', 'node', [TSC, '-p', 'tsconfig.json']],
+  ['type check (service worker)', 'node', [TSC, '-p', 'sw/tsconfig.json']],
+  ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
   ['unit, database and backend tests', 'npx', ['vitest', 'run']],
   // No network: every entry of the bundled list must be a game that builds into one page and plays offline.
   ['catalogue check (bundled list, offline)', 'npx', ['tsx', 'scripts/check-catalogue.ts', '--offline']],

@@ -44,8 +44,8 @@ export async function enqueue<K extends MutationKind>(db: PortalDB, mutation: Ne
       ...(mutation.blob ? { blob: mutation.blob } : {}),
       ...(mutation.blobName ? { blobName: mutation.blobName } : {}),
     };
-    const seq = await tables.outbox.add(row as OutboxItem);
-    return { ...row, seq } as OutboxItem;
+    const seq = await tables.outbox.add(row);
+    return { ...row, seq };
   });
 }
 

@@ -58,13 +58,15 @@ function isOpResultArray(data: unknown): data is OpResult[] {
 export function createSupabaseTransport(client: SupabaseClient): SyncTransport {
   return {
     async applyMutations(ops: MutationOp[]): Promise<OpResult[]> {
-      let response;
+      let response: Awaited<ReturnType<typeof client.rpc>>;
       try {
         response = await client.rpc('apply_mutations', { p_ops: ops });
       } catch (err) {
         throw asTransportError(err);
       }
-      const { data, error, status } = response;
+      // The client is untyped here; the answer is checked below before anything trusts its shape.
+      const data: unknown = response.data;
+      const { error, status } = response;
       if (error) throw fromPostgrest(error, status);
       if (!isOpResultArray(data)) {
         throw new TransportError({ kind: 'http', status, message: 'apply_mutations returned an unexpected answer' });

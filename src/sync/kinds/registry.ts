@@ -38,7 +38,7 @@ function moduleOf(item: Pick<OutboxItem, 'kind'>): MutationKindModule<MutationKi
 }
 
 function argsOf(item: Pick<OutboxItem, 'args'>): MutationArgs[MutationKind] {
-  return item.args as MutationArgs[MutationKind];
+  return item.args;
 }
 
 /** The context an item's effect runs in: its own id, student and time, whenever it is laid again. */

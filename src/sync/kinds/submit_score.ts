@@ -13,7 +13,7 @@ import type { AfterConfirm, MutationKindModule } from './kind.ts';
 function submissionId(result: unknown): string | null {
   if (typeof result === 'string' || typeof result === 'number') return String(result);
   if (result && typeof result === 'object' && 'id' in result) {
-    const id = (result as { id: unknown }).id;
+    const id = (result).id;
     if (typeof id === 'string' || typeof id === 'number') return String(id);
   }
   return null;

@@ -8,7 +8,7 @@ describe('the chess computer', () => {
     const game = new Chess();
     const move = chooseMove(game, 'easy');
     expect(move).not.toBeNull();
-    expect(() => game.move(move!)).not.toThrow();
+    expect(() => game.move(move)).not.toThrow();
     expect(chooseMove(new Chess('7k/5QQ1/8/8/8/8/8/K7 b - - 0 1'), 'hard')).toBeNull();
   });
 

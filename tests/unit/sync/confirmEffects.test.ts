@@ -20,9 +20,9 @@ describe('confirmEffects', () => {
     await inSyncTransaction(db, (tables) => confirmEffects(tables, [claim, tick]));
 
     expect(await db.coins.get(USER)).toEqual({ ...shown, pending: [buy.id] });
-    const statuses = Object.fromEntries((await db.ledger.toArray()).map((e) => [e.opId, e.status]));
-    expect(statuses[claim.id]).toBe('confirmed');
-    expect(statuses[buy.id]).toBe('pending');
+    const statuses = new Map((await db.ledger.toArray()).map((e) => [e.opId, e.status]));
+    expect(statuses.get(claim.id)).toBe('confirmed');
+    expect(statuses.get(buy.id)).toBe('pending');
     expect(await db.streak.get(USER)).not.toHaveProperty('pendingOpId');
     expect((await db.items.get([USER, 'sword_cursor']))?.pendingOpId).toBe(buy.id);
 

@@ -162,7 +162,7 @@ export class EconomyModel {
       }
       case 'claim_battlepass_tier': {
         const tier = this.season.season === args.p_season ? this.season.tiers.find((t) => t.tier === args.p_tier) : undefined;
-        if (!tier) throw new Refusal('22023', `Season ${args.p_season} has no tier ${args.p_tier}`);
+        if (!tier) throw new Refusal('22023', `Season ${String(args.p_season)} has no tier ${String(args.p_tier)}`);
         if (at < parseInstant(this.season.starts_at)) throw new Refusal('P0001', PASS_NOT_STARTED);
         const gained = this.gained(this.season.starts_at, this.season.ends_at);
         if (gained < tier.coins_required) throw new Refusal('P0001', tierNotReached(tier.coins_required - gained, tier.tier));

@@ -36,7 +36,7 @@ export class FakeServer implements SyncTransport {
   readonly calls: MutationOp[][] = [];
   readonly answers = new Map<string, OpResult>();
   readonly applyCount = new Map<string, number>();
-  readonly failNext: unknown[] = [];
+  readonly failNext: Error[] = [];
   /** Applies the next call on the server, then loses the answer (the client never hears back). */
   hangAfterApplying = false;
   /** While set, calls wait for it before answering (a slow server). */
@@ -44,7 +44,7 @@ export class FakeServer implements SyncTransport {
   decide: Decide = (op) => ({ id: op.id, ok: true, result: null });
 
   readonly uploads: { path: string; blob: Blob }[] = [];
-  readonly uploadFailures: unknown[] = [];
+  readonly uploadFailures: Error[] = [];
   readonly deleted: string[] = [];
   refreshCalls = 0;
   refreshResult = true;

@@ -13,7 +13,7 @@ describe('outbox locks', () => {
       locks: {
         request: (name: string, options: LockOptions, callback: (lock: Lock | null) => Promise<unknown>) => {
           requests.push({ name, options });
-          return callback(heldElsewhere ? null : ({ name, mode: 'exclusive' } as Lock));
+          return callback(heldElsewhere ? null : ({ name, mode: 'exclusive' }));
         },
       },
     });

@@ -16,7 +16,7 @@ function clientAnswering(handler: Handler) {
     global: {
       fetch: async (input: RequestInfo | URL, init: RequestInit = {}) => {
         const url = new URL(input instanceof Request ? input.url : String(input));
-        const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
+        const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
         requests.push({ url, body });
         return handler(url, init);
       },

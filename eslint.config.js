@@ -1,0 +1,67 @@
+// The lint `npm test` runs. Type-aware rules catch what the compiler lets through (a promise nobody
+// awaits, a value of `any` flowing on); the hooks and accessibility rules catch what review missed; the
+// restricted imports keep the layers the design describes: pages and components read and write through
+// src/data, never through the Supabase client.
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** The client and its session plumbing: only src/data (and the app's start-up) may hold them. */
+const SERVER_CLIENT = {
+  patterns: [
+    {
+      group: ['@supabase/*', '**/backend/supabase', '**/backend/supabase.ts', '**/backend/session*'],
+      message: 'Features and shared UI reach the server through src/data (a query or an action), never the client itself.',
+    },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'src/backend/database.types.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      // Unused names are the compiler's job (noUnusedLocals/noUnusedParameters), which also knows `_` is deliberate.
+      '@typescript-eslint/no-unused-vars': 'off',
+      // An async method that fulfils a Promise-returning interface without awaiting is fine; the bug worth
+      // a rule is the promise nobody awaits, which no-floating-promises catches.
+      '@typescript-eslint/require-await': 'off',
+      // A promise handed to an event handler is the React idiom; an unawaited one anywhere else is a bug.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat['recommended-latest'],
+  },
+  {
+    files: ['src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: ['src/features/**', 'src/ui/**'],
+    rules: { 'no-restricted-imports': ['error', SERVER_CLIENT] },
+  },
+  {
+    // `expect(fake.method).toHaveBeenCalled()` reads a method without calling it, on purpose.
+    files: ['tests/**'],
+    rules: { '@typescript-eslint/unbound-method': 'off' },
+  },
+  {
+    // Edge functions run on Deno with its own types, outside this project's tsconfig.
+    files: ['supabase/functions/**'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // Plain JavaScript (the bundled games, the scripts that run before anything is installed) has no types to check.
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);
