@@ -8,6 +8,7 @@ import QRCode from 'qrcode';
 import type { Database, Tx } from './database.ts';
 import { HttpError, isPlainObject, parseJson } from './http.ts';
 import type { Keys } from './jwt.ts';
+import { LIMITS } from './limits.ts';
 import { sendMail } from './mailbox.ts';
 
 export interface AuthOptions {
@@ -198,7 +199,9 @@ export class AuthService {
 
   private body(req: AuthRequest): Record<string, unknown> {
     const parsed = parseJson(req.body);
-    if (!parsed.ok) throw authError(400, 'bad_json', 'Could not parse request body as JSON');
+    if (!parsed.ok) {
+      throw authError(400, 'bad_json', parsed.tooDeep ? `Request body nests arrays and objects more than ${LIMITS.jsonDepth} deep` : 'Could not parse request body as JSON');
+    }
     if (parsed.value === undefined) return {};
     if (!isPlainObject(parsed.value)) throw authError(400, 'bad_json', 'Request body must be a JSON object');
     return parsed.value;

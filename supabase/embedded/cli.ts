@@ -2,12 +2,19 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LockedError, MigrationError, SUPABASE_DIR } from './database.ts';
+import { isLoopback, reachableFromNetwork } from './network.ts';
+import { WeakSecretError } from './secrets.ts';
 import { PortInUseError, startBackend } from './server.ts';
 
 const USAGE = `Usage: npm run backend -- [--port 54321] [--host 127.0.0.1] [--data-dir .data]
-  --port      port to listen on (0 picks a free one)
-  --host      address to listen on
-  --data-dir  folder for the database and stored files, or "memory" (relative to the current folder)`;
+  --port              port to listen on (0 picks a free one)
+  --host              address to listen on (0.0.0.0: every network this machine is on)
+  --data-dir          folder for the database, stored files and the secret, or "memory" (relative to the current folder)
+  --public-url        the address other devices use to reach this backend, for links in mails
+  --show-service-key  print the service-role key too (it can read and change everything)
+  --demo-keys         sign with the Supabase CLI's published demo secret: anyone can then mint a
+                      service-role token, so never on a network others use
+Environment: JWT_SECRET (at least 32 characters) replaces the data folder's own secret.`;
 
 async function main(): Promise<number> {
   let values;
@@ -17,6 +24,9 @@ async function main(): Promise<number> {
         port: { type: 'string', default: '54321' },
         host: { type: 'string', default: '127.0.0.1' },
         'data-dir': { type: 'string' },
+        'public-url': { type: 'string' },
+        'show-service-key': { type: 'boolean', default: false },
+        'demo-keys': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
     }));
@@ -39,9 +49,15 @@ async function main(): Promise<number> {
   const started = Date.now();
   let backend;
   try {
-    backend = await startBackend({ port, host: values.host, dataDir });
+    backend = await startBackend({
+      port,
+      host: values.host,
+      dataDir,
+      demoKeys: values['demo-keys'],
+      ...(values['public-url'] ? { publicUrl: values['public-url'] } : {}),
+    });
   } catch (error) {
-    if (error instanceof LockedError || error instanceof PortInUseError || error instanceof MigrationError) {
+    if (error instanceof LockedError || error instanceof PortInUseError || error instanceof MigrationError || error instanceof WeakSecretError) {
       console.error(error.message);
       return 1;
     }
@@ -50,8 +66,18 @@ async function main(): Promise<number> {
   console.log(`Started in ${Date.now() - started} ms (data: ${dataDir})`);
   console.log(`API URL: ${backend.url}`);
   console.log(`anon key: ${backend.anonKey}`);
-  console.log(`service_role key: ${backend.serviceRoleKey}`);
-  console.log(`Mailbox: ${backend.url}/mailbox`);
+  if (values['show-service-key'] || backend.secrets.source === 'demo') console.log(`service_role key: ${backend.serviceRoleKey}`);
+  else if (backend.secrets.file) console.log(`service_role key: not shown; it is in ${backend.secrets.file} (readable by you only)`);
+  else console.log('service_role key: not shown (--show-service-key prints it)');
+  if (backend.secrets.source === 'demo') {
+    console.log('WARNING: signed with the published demo secret: anyone who can reach this backend can act as the service role.');
+  }
+  const local = isLoopback(values.host) || values.host === 'localhost' ? values.host : '127.0.0.1';
+  const mailbox = `http://${local.includes(':') ? `[${local}]` : local}:${new URL(backend.url).port}/mailbox`;
+  console.log(`Mailbox: ${mailbox}`);
+  if (reachableFromNetwork(values.host)) {
+    console.log(`Reset mails go to the mailbox above, which answers on this machine only: open it here to pass a student the link.`);
+  }
 
   await new Promise<void>((done) => {
     const stop = (signal: string) => {

@@ -1,8 +1,10 @@
 // The PostgREST subset supabase-js uses, at /rest/v1. Every request is one transaction as the
 // request's role, so grants and row level security decide what it sees, exactly as on hosted Supabase.
 import type { Database, Tx } from './database.ts';
-import { HttpError, isPlainObject, parseJson } from './http.ts';
+import { HttpError, decodeSegment, isPlainObject, parseJson } from './http.ts';
+import { LIMITS } from './limits.ts';
 import {
+  Budget,
   Sql,
   emptyLevel,
   parseFilter,
@@ -51,8 +53,15 @@ export function isDbError(error: unknown): error is DbError & Error {
   return error instanceof Error && typeof (error as DbError).code === 'string' && 'severity' in error;
 }
 
+/** SQLSTATE classes about the server's insides (internal, system, configuration): their text stays in the log. */
+const INTERNAL_STATES = /^(XX|58|F0)/;
+
 export function dbErrorToHttp(error: DbError, role: string): HttpError {
   const code = error.code ?? 'XX000';
+  if (INTERNAL_STATES.test(code)) {
+    console.error(`database error ${code}: ${error.message ?? ''}`);
+    return new HttpError(500, { code, message: 'Internal error in the embedded backend', details: null, hint: null });
+  }
   return new HttpError(statusForSqlState(code, role), {
     code,
     message: error.message ?? 'database error',
@@ -110,8 +119,9 @@ function singleError(rows: number): HttpError {
 /** The root level plus embedded ones, filled from the query string. */
 function parseLevels(params: URLSearchParams): Level {
   const root = emptyLevel();
+  const budget = new Budget();
   const select = params.get('select');
-  if (select !== null) root.items = parseSelect(select);
+  if (select !== null) root.items = parseSelect(select, budget);
   const findLevel = (path: string[]): Level | null => {
     let level = root;
     for (const name of path) {
@@ -138,7 +148,7 @@ function parseLevels(params: URLSearchParams): Level {
     if (name === 'order') level.order = parseOrder(value);
     else if (name === 'limit') level.limit = parseNonNegative('limit', value);
     else if (name === 'offset') level.offset = parseNonNegative('offset', value);
-    else if (!RESERVED.has(name)) level.conds.push(parseFilter(name, value));
+    else if (!RESERVED.has(name)) level.conds.push(parseFilter(name, value, budget));
   }
   return root;
 }
@@ -199,7 +209,8 @@ class Compiler {
     if (where.length) out += ` where ${where.join(' and ')}`;
     if (opts.paging !== false) {
       out += this.sql.order(alias, level.order);
-      if (level.limit !== null) out += ` limit ${level.limit}`;
+      // PostgREST's max-rows (api.max_rows in supabase/config.toml): no read returns more, whatever it asks.
+      out += ` limit ${Math.min(level.limit ?? LIMITS.maxRows, LIMITS.maxRows)}`;
       if (level.offset !== null) out += ` offset ${level.offset}`;
     }
     return out;
@@ -292,7 +303,10 @@ export async function handleRest(deps: Deps, req: RestRequest): Promise<RestResu
   if (profile && profile !== 'public') {
     throw new HttpError(406, { code: 'PGRST106', message: 'The schema must be one of the following: public', details: null, hint: null });
   }
-  const segments = req.path.split('/').filter(Boolean).map(decodeURIComponent);
+  const segments = req.path.split('/').filter(Boolean).map(decodeSegment);
+  if (segments.some((segment) => segment === null)) {
+    throw new HttpError(400, { code: 'PGRST125', message: 'Invalid path specified in request URL', details: 'The path is not valid URL encoding', hint: null });
+  }
   if (segments.length === 2 && segments[0] === 'rpc') return rpc(deps, req, segments[1] as string);
   if (segments.length !== 1) {
     throw new HttpError(404, { code: 'PGRST125', message: `Invalid path specified in request URL`, details: null, hint: null });
@@ -385,7 +399,12 @@ async function read(deps: Deps, req: RestRequest, table: TableInfo): Promise<Res
 function jsonBody(req: RestRequest): unknown {
   const parsed = parseJson(req.body);
   if (!parsed.ok) {
-    throw new HttpError(400, { code: 'PGRST102', message: 'Empty or invalid json', details: null, hint: null });
+    throw new HttpError(400, {
+      code: 'PGRST102',
+      message: 'Empty or invalid json',
+      details: parsed.tooDeep ? `The body nests arrays and objects more than ${LIMITS.jsonDepth} deep` : null,
+      hint: null,
+    });
   }
   return parsed.value;
 }
@@ -724,7 +743,10 @@ async function rpc(deps: Deps, req: RestRequest, name: string): Promise<RestResu
         return { status: 200, body: row?.body ?? 'null', headers: { 'Content-Type': JSON_TYPE } };
       }
       const row = (
-        await tx.query<{ body: string; n: number }>(`select coalesce(json_agg(_r), '[]'::json)::text as body, count(*)::int as n from ${call(sql)} as _r`, sql.params)
+        await tx.query<{ body: string; n: number }>(
+          `select coalesce(json_agg(_r), '[]'::json)::text as body, count(*)::int as n from (select * from ${call(sql)} as _f limit ${LIMITS.maxRows}) as _r`,
+          sql.params,
+        )
       ).rows[0] ?? { body: '[]', n: 0 };
       return { status: 200, body: bodyFor(row.body, row.n, shape), headers: { 'Content-Type': JSON_TYPE, 'Content-Range': rangeHeader(0, row.n, null) } };
     }
