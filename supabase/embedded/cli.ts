@@ -1,4 +1,5 @@
 // `npm run backend`: the embedded backend alone, printing what `supabase status` prints.
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LockedError, MigrationError, SUPABASE_DIR } from './database.ts';
@@ -11,6 +12,8 @@ const USAGE = `Usage: npm run backend -- [--port 54321] [--host 127.0.0.1] [--da
   --host              address to listen on (0.0.0.0: every network this machine is on)
   --data-dir          folder for the database, stored files and the secret, or "memory" (relative to the current folder)
   --public-url        the address other devices use to reach this backend, for links in mails
+  --site-dir          a built portal (vite build) to serve beside the API on the same port
+  --cert, --key       a TLS certificate and its private key (PEM files): serve HTTPS
   --show-service-key  print the service-role key too (it can read and change everything)
   --demo-keys         sign with the Supabase CLI's published demo secret: anyone can then mint a
                       service-role token, so never on a network others use
@@ -25,6 +28,9 @@ async function main(): Promise<number> {
         host: { type: 'string', default: '127.0.0.1' },
         'data-dir': { type: 'string' },
         'public-url': { type: 'string' },
+        'site-dir': { type: 'string' },
+        cert: { type: 'string' },
+        key: { type: 'string' },
         'show-service-key': { type: 'boolean', default: false },
         'demo-keys': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
@@ -46,6 +52,18 @@ async function main(): Promise<number> {
   const given = values['data-dir'];
   const dataDir = given === 'memory' ? 'memory' : given ? resolve(process.cwd(), given) : resolve(SUPABASE_DIR, '..', '.data');
 
+  if (!!values.cert !== !!values.key) {
+    console.error('--cert and --key go together: the certificate and its private key.');
+    return 2;
+  }
+  let tls: { cert: Buffer; key: Buffer } | null = null;
+  try {
+    tls = values.cert && values.key ? { cert: readFileSync(resolve(values.cert)), key: readFileSync(resolve(values.key)) } : null;
+  } catch (error) {
+    console.error(`Could not read the certificate or its key: ${(error as Error).message}`);
+    return 2;
+  }
+
   const started = Date.now();
   let backend;
   try {
@@ -55,6 +73,8 @@ async function main(): Promise<number> {
       dataDir,
       demoKeys: values['demo-keys'],
       ...(values['public-url'] ? { publicUrl: values['public-url'] } : {}),
+      ...(values['site-dir'] ? { siteDir: resolve(process.cwd(), values['site-dir']) } : {}),
+      ...(tls ? { tls } : {}),
     });
   } catch (error) {
     if (error instanceof LockedError || error instanceof PortInUseError || error instanceof MigrationError || error instanceof WeakSecretError) {
@@ -73,7 +93,7 @@ async function main(): Promise<number> {
     console.log('WARNING: signed with the published demo secret: anyone who can reach this backend can act as the service role.');
   }
   const local = isLoopback(values.host) || values.host === 'localhost' ? values.host : '127.0.0.1';
-  const mailbox = `http://${local.includes(':') ? `[${local}]` : local}:${new URL(backend.url).port}/mailbox`;
+  const mailbox = `${new URL(backend.url).protocol}//${local.includes(':') ? `[${local}]` : local}:${new URL(backend.url).port}/mailbox`;
   console.log(`Mailbox: ${mailbox}`);
   if (reachableFromNetwork(values.host)) {
     console.log(`Reset mails go to the mailbox above, which answers on this machine only: open it here to pass a student the link.`);

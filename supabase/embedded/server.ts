@@ -1,6 +1,7 @@
 // The embedded Supabase-compatible backend: one node:http server that routes the Supabase paths
 // (/auth/v1, /rest/v1, /storage/v1, /functions/v1) to small services over one PGlite database.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { AuthService } from './auth.ts';
@@ -10,14 +11,16 @@ import { BudgetExceeded } from './database.ts';
 import { QueueFull } from './fair-queue.ts';
 import { BodyTooLarge, HttpError, corsHeaders, decodeSegment, readBody, send, sendJson } from './http.ts';
 import { Keys } from './jwt.ts';
-import { LIMITS } from './limits.ts';
+import { authRateLimits, LIMITS, type AuthRateLimits } from './limits.ts';
 import { renderMailbox } from './mailbox.ts';
 import { clientAddress, isLoopback } from './network.ts';
+import { PasswordHasher } from './password-hasher.ts';
 import { withClient } from './request-scope.ts';
 import { authenticate, type RequestContext } from './request.ts';
 import { handleRest } from './rest.ts';
 import { SchemaCache } from './schema-cache.ts';
 import { loadSecrets, recordKeys, type Secrets } from './secrets.ts';
+import { API_PATHS, Site } from './site.ts';
 import { StorageService } from './storage.ts';
 
 export interface BackendOptions {
@@ -36,6 +39,12 @@ export interface BackendOptions {
   budgetMs?: number;
   /** The address clients use to reach this backend, for links in mails (default: the listening address). */
   publicUrl?: string;
+  /** A built portal to serve beside the API, on the same origin (`npm start`). */
+  siteDir?: string;
+  /** A certificate and its private key (PEM): serve HTTPS, a secure origin for the service worker. */
+  tls?: { cert: Buffer; key: Buffer };
+  /** Changes to the auth rate limits (default: env AUTH_RATE_LIMITS, else the Supabase CLI's defaults). */
+  authRateLimits?: Partial<AuthRateLimits>;
   migrationsDir?: string;
   seedFile?: string;
   functionsDir?: string;
@@ -83,6 +92,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     ...(options.seedFile ? { seedFile: options.seedFile } : {}),
     ...(options.budgetMs ? { budgetMs: options.budgetMs } : {}),
   };
+  const limits = authRateLimits(options.authRateLimits ?? process.env.AUTH_RATE_LIMITS);
   const db: Database = await openDatabase(dbOptions);
   let secrets: Secrets;
   let keys: Keys;
@@ -98,15 +108,20 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   await cache.load();
   const functionsDir = options.functionsDir ?? join(SUPABASE_DIR, 'functions');
   let baseUrl = '';
+  const hasher = new PasswordHasher();
   const auth = new AuthService({
     db,
     keys,
+    hasher,
+    limits,
     baseUrl: () => baseUrl,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
-    siteUrl: options.siteUrl ?? process.env.SITE_URL ?? 'http://127.0.0.1:4173',
+    // Served together, the app is on the API's own origin; alone, where `npm run preview` puts it.
+    siteUrl: () => options.siteUrl ?? process.env.SITE_URL ?? (site ? `${baseUrl}/` : 'http://127.0.0.1:4173'),
     log,
   });
   const storage = new StorageService(db, db.dataDir);
+  const site = options.siteDir ? new Site(options.siteDir) : null;
 
   async function requireRole(req: IncomingMessage, path: string, refuse: (reason: 'expired' | 'invalid' | 'role') => HttpError): Promise<RequestContext> {
     const outcome = await authenticate(req, keys, path);
@@ -209,6 +224,11 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       return;
     }
 
+    if (site && !API_PATHS.test(path)) {
+      await site.serve(req, res, path);
+      return;
+    }
+
     throw new HttpError(404, { message: 'no Route matched with those values' });
   }
 
@@ -233,7 +253,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     sendJson(res, 500, { code: 'XX000', message: 'Internal error in the embedded backend', details: null, hint: null }, cors);
   }
 
-  const server = createServer({ maxHeaderSize: LIMITS.headerBytes, requestTimeout: 60_000, headersTimeout: 15_000 }, (req, res) => {
+  const handler: RequestListener = (req, res) => {
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://localhost');
@@ -246,7 +266,9 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       return;
     }
     withClient(clientAddress(req), () => route(req, res, url)).catch((error: unknown) => answerError(req, res, url.pathname, error));
-  });
+  };
+  const serverOptions = { maxHeaderSize: LIMITS.headerBytes, requestTimeout: 60_000, headersTimeout: 15_000 };
+  const server = options.tls ? createTlsServer({ ...serverOptions, ...options.tls }, handler) : createServer(serverOptions, handler);
   // A client that vanishes mid-request must not take the server with it; a request line and headers
   // past LIMITS.headerBytes are refused before anything else reads them.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
@@ -276,6 +298,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     });
   } catch (error) {
     await db.close();
+    await hasher.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       throw new PortInUseError(`Port ${options.port ?? 54321} on ${host} is already in use. Stop what runs there, or pass a different --port.`);
     }
@@ -283,7 +306,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   }
   const port = (server.address() as AddressInfo).port;
   const publicHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-  baseUrl = options.publicUrl?.replace(/\/+$/, '') ?? `http://${publicHost}:${port}`;
+  baseUrl = options.publicUrl?.replace(/\/+$/, '') ?? `${options.tls ? 'https' : 'http'}://${publicHost}:${port}`;
 
   let closing: Promise<void> | null = null;
   return {
@@ -299,6 +322,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
           server.close(() => resolve());
           server.closeAllConnections();
         });
+        await hasher.close();
         await db.close();
       })();
       return closing;

@@ -5,8 +5,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Keys } from '../../../supabase/embedded/jwt.ts';
 import { SECRETS_FILE } from '../../../supabase/embedded/secrets.ts';
+import { API_PATHS } from '../../../supabase/embedded/site.ts';
 
-export const backendUrl = `http://127.0.0.1:${process.env.E2E_BACKEND_PORT ?? '54329'}`;
+/** `npm start` serves the API on the portal's own origin (see playwright.config.ts). */
+export const backendUrl = `http://127.0.0.1:${process.env.E2E_PORT ?? '4173'}`;
+
+/**
+ * The backend's requests, for page.route: the API paths of any origin on this machine's loopback (the
+ * suite's, or a copy of the portal a test serves on a port of its own), never the app's own files.
+ */
+export function isBackendRequest(url: URL): boolean {
+  return url.hostname === new URL(backendUrl).hostname && API_PATHS.test(url.pathname);
+}
 
 /** The secret the suite's backend made in its data folder on first start (see playwright.config.ts). */
 export function suiteJwtSecret(): string {

@@ -1,0 +1,67 @@
+// The security headers of the portal's pages, in one place: `npm start` serves them (site.ts), and
+// docs/security-headers.md copies them for static hosts (a test keeps the two the same).
+//
+// Why each source is there:
+// - script-src 'self': no inline script, no eval; the build has none (vite-plugin-pwa registers
+//   nothing inline, the app registers its service worker from a module).
+// - style-src 'unsafe-inline': index.html carries its first-paint styles inline, the app rewrites the
+//   theme's <style> element, and react-hot-toast inserts its own. Styles cannot run code.
+// - img-src / connect-src / frame-src https: the catalogue lists games, thumbnails and creators'
+//   videos on other sites, the offline pack downloads games from them (CORS), and analytics (when
+//   configured) sends to its host.
+// - frame-src blob: for games framed from blob: URLs. A document made from a string (srcdoc, blob:)
+//   inherits THIS policy, inline scripts refused included: a game page that needs its own inline
+//   scripts has to be served from a URL of its own (a file, or the service worker), which gets the
+//   GAME_PAGE headers below.
+// - frame-ancestors: no other site may frame the portal (clickjacking); its own game pages may be
+//   framed by the portal itself.
+
+const APP_CSP: Record<string, string> = {
+  'default-src': "'self'",
+  'script-src': "'self'",
+  'style-src': "'self' 'unsafe-inline'",
+  'img-src': "'self' data: blob: https:",
+  'font-src': "'self' data:",
+  'media-src': "'self' blob: https:",
+  'connect-src': "'self' https:",
+  'frame-src': "'self' blob: https:",
+  'worker-src': "'self'",
+  'manifest-src': "'self'",
+  'object-src': "'none'",
+  'base-uri': "'self'",
+  'form-action': "'self'",
+  'frame-ancestors': "'none'",
+};
+
+const policy = (directives: Record<string, string>) =>
+  Object.entries(directives)
+    .map(([name, value]) => `${name} ${value}`)
+    .join('; ');
+
+const COMMON: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+};
+
+/** Every page and file of the app. */
+export const APP_HEADERS: Readonly<Record<string, string>> = {
+  ...COMMON,
+  'Content-Security-Policy': policy(APP_CSP),
+  'X-Frame-Options': 'DENY',
+};
+
+/** The bundled games under /games/: the same policy, but the portal may frame them. */
+export const GAME_PAGE_HEADERS: Readonly<Record<string, string>> = {
+  ...COMMON,
+  'Content-Security-Policy': policy({ ...APP_CSP, 'frame-ancestors': "'self'" }),
+  'X-Frame-Options': 'SAMEORIGIN',
+};
+
+/** Paths served with GAME_PAGE_HEADERS. */
+export const GAME_PAGES = /^\/games\//;
+
+export function headersFor(path: string): Readonly<Record<string, string>> {
+  return GAME_PAGES.test(path) ? GAME_PAGE_HEADERS : APP_HEADERS;
+}
