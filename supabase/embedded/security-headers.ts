@@ -11,10 +11,11 @@
 //   configured) sends to its host.
 // - frame-src blob: for games framed from blob: URLs. A document made from a string (srcdoc, blob:)
 //   inherits THIS policy, inline scripts refused included: a game page that needs its own inline
-//   scripts has to be served from a URL of its own (a file, or the service worker), which gets the
-//   GAME_PAGE headers below.
-// - frame-ancestors: no other site may frame the portal (clickjacking); its own game pages may be
-//   framed by the portal itself.
+//   scripts has to be served from a URL of its own (a file, or the service worker's).
+// - frame-ancestors 'self' (and X-Frame-Options SAMEORIGIN for older browsers): no other site may
+//   frame the portal (clickjacking), while the portal frames its own bundled games under /games/.
+//   One policy for every path, so a static host needs one rule (several matching rules are merged
+//   by some hosts, which would make two policies apply at once).
 
 const APP_CSP: Record<string, string> = {
   'default-src': "'self'",
@@ -30,7 +31,7 @@ const APP_CSP: Record<string, string> = {
   'object-src': "'none'",
   'base-uri': "'self'",
   'form-action': "'self'",
-  'frame-ancestors': "'none'",
+  'frame-ancestors': "'self'",
 };
 
 const policy = (directives: Record<string, string>) =>
@@ -45,23 +46,9 @@ const COMMON: Record<string, string> = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
 };
 
-/** Every page and file of the app. */
+/** Every page and file of the app, the bundled games included. */
 export const APP_HEADERS: Readonly<Record<string, string>> = {
   ...COMMON,
   'Content-Security-Policy': policy(APP_CSP),
-  'X-Frame-Options': 'DENY',
-};
-
-/** The bundled games under /games/: the same policy, but the portal may frame them. */
-export const GAME_PAGE_HEADERS: Readonly<Record<string, string>> = {
-  ...COMMON,
-  'Content-Security-Policy': policy({ ...APP_CSP, 'frame-ancestors': "'self'" }),
   'X-Frame-Options': 'SAMEORIGIN',
 };
-
-/** Paths served with GAME_PAGE_HEADERS. */
-export const GAME_PAGES = /^\/games\//;
-
-export function headersFor(path: string): Readonly<Record<string, string>> {
-  return GAME_PAGES.test(path) ? GAME_PAGE_HEADERS : APP_HEADERS;
-}

@@ -7,7 +7,7 @@ import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, resolve, sep } from 'node:path';
 import { decodeSegment, send } from './http.ts';
-import { headersFor } from './security-headers.ts';
+import { APP_HEADERS } from './security-headers.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -58,7 +58,7 @@ export class Site {
 
   /** Answers a GET or HEAD for the app. */
   async serve(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    const security = headersFor(path);
+    const security = APP_HEADERS;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       send(res, 405, 'Method Not Allowed', { ...security, Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
       return;
