@@ -225,6 +225,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
   function stopAndReopen(thread: DatabaseThread, reason: Error): void {
     restarts += 1;
+    log(`a request ran past its ${budgetMs / 1000} s budget: the database thread was stopped and the data folder reopened`);
     current = thread.stop(reason).then(async () => {
       const next = new DatabaseThread(pgDir, null, log);
       await next.ready;
