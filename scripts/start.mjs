@@ -11,7 +11,7 @@ import { ensureDeps, root, run } from './ensure-deps.mjs';
 
 const USAGE = `Usage: npm start -- [--port 4173] [--host 127.0.0.1] [--data-dir .data] [--cert file --key file]
   --port       the one port of the portal and its API
-  --host       address to listen on: 0.0.0.0 lets the class's devices in (see "In a classroom" in README.md)
+  --host       address to listen on: 0.0.0.0 lets the class's devices in (see "Running it for a class" in README.md)
   --data-dir   folder for accounts, progress and the secret (kept between starts)
   --cert/--key a TLS certificate and its private key (PEM): serve HTTPS, so the portal installs and works offline on other devices
   --out-dir    the folder the built app goes to (default: a new one per start, removed on exit)
@@ -129,7 +129,7 @@ try {
     if (lan.length > 0) {
       console.log(`Students on this network open: ${lan.map((address) => `${urlOf(address)}/`).join('  or  ')}`);
       if (!secure) {
-        console.log('Over plain HTTP other devices get no offline mode or install: see "In a classroom" in README.md (--cert/--key).');
+        console.log('Over plain HTTP other devices get no offline mode or install: see "Running it for a class" in README.md (--cert/--key).');
       }
     } else if (!loopback) {
       console.log(`Students open: ${urlOf(host)}/`);

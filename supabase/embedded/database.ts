@@ -285,7 +285,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       }
       return result;
     } catch (error) {
-      throw error instanceof ThreadGone && overran ? new BudgetExceeded(budgetMs) : error;
+      if (error instanceof ThreadGone && overran) throw new BudgetExceeded(budgetMs);
+      // The thread died on its own (a crash inside PGlite): open the folder again for whoever is next.
+      if (error instanceof ThreadGone && (await current) === mine) {
+        log(`the database thread stopped unexpectedly (${error.message}): reopening the data folder`);
+        restarts += 1;
+        current = (async () => {
+          const next = new DatabaseThread(pgDir, null, log);
+          await next.ready;
+          return next;
+        })();
+      }
+      throw error;
     } finally {
       clearTimeout(timer);
     }
