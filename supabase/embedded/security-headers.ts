@@ -6,9 +6,10 @@
 //   nothing inline, the app registers its service worker from a module).
 // - style-src 'unsafe-inline': index.html carries its first-paint styles inline, the app rewrites the
 //   theme's <style> element, and react-hot-toast inserts its own. Styles cannot run code.
-// - img-src / connect-src / frame-src https: the catalogue lists games, thumbnails and creators'
-//   videos on other sites, the offline pack downloads games from them (CORS), and analytics (when
-//   configured) sends to its host.
+// - img-src / connect-src / frame-src http: https: the catalogue lists games, thumbnails and creators'
+//   videos on other sites (a school's own game server may be plain HTTP), the offline pack downloads
+//   games from them (CORS), and analytics (when configured) sends to its host. What the policy holds
+//   back is code: scripts, plugins, <base> and form targets.
 // - frame-src blob: for games framed from blob: URLs. A document made from a string (srcdoc, blob:)
 //   inherits THIS policy, inline scripts refused included: a game page that needs its own inline
 //   scripts has to be served from a URL of its own (a file, or the service worker's).
@@ -21,11 +22,11 @@ const APP_CSP: Record<string, string> = {
   'default-src': "'self'",
   'script-src': "'self'",
   'style-src': "'self' 'unsafe-inline'",
-  'img-src': "'self' data: blob: https:",
+  'img-src': "'self' data: blob: http: https:",
   'font-src': "'self' data:",
-  'media-src': "'self' blob: https:",
-  'connect-src': "'self' https:",
-  'frame-src': "'self' blob: https:",
+  'media-src': "'self' blob: http: https:",
+  'connect-src': "'self' http: https:",
+  'frame-src': "'self' blob: http: https:",
   'worker-src': "'self'",
   'manifest-src': "'self'",
   'object-src': "'none'",
