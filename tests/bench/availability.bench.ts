@@ -102,8 +102,12 @@ try {
     { measure: `under attack: p50 / p99 of ${READS}`, figure: `${ms(median(underAttack))} / ${ms(percentile(underAttack, 99))}`, goal: goal('p99 < 100 ms', percentile(underAttack, 99) < 100) },
     { measure: 'under attack: slowest', figure: ms(Math.max(...underAttack)), goal: '-' },
   ]);
-  const sent = JSON.parse(tally || '{}') as Record<string, Record<string, number>>;
-  printGrid('What the attacker sent meanwhile (count by answer status)', ['request', 'answers'], Object.entries(sent).map(([kind, byStatus]) => [kind, Object.entries(byStatus).map(([s, n]) => `${n} x ${s}`).join(', ')]));
+  const sent = JSON.parse(tally || '{}') as { tally: Record<string, Record<string, number>>; medianMs: Record<string, number> };
+  printGrid(
+    'What the attacker sent meanwhile (count by answer status, median time to its answer)',
+    ['request', 'answers', 'median'],
+    Object.entries(sent.tally).map(([kind, byStatus]) => [kind, Object.entries(byStatus).map(([s, n]) => `${n} x ${s}`).join(', '), ms(sent.medianMs[kind] ?? 0)]),
+  );
 
   // The same answer for an unknown account as for a wrong password, and the same time.
   const known: number[] = [];
