@@ -6,7 +6,8 @@ import { chromiumLaunchOptions } from './tests/e2e/support/chromium.ts';
 
 // The suite runs the portal exactly as `npm start` does, on a throw-away data folder, so every run
 // starts from a fresh database. Workers inherit the folder through the environment.
-// Ports can be moved (E2E_PORT, E2E_BACKEND_PORT) so two suites can run side by side.
+// Ports can be moved (E2E_PORT; E2E_BACKEND_PORT for the backends tests run themselves) so two suites
+// can run side by side.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 process.env.E2E_PORT ??= '4173';
 process.env.E2E_BACKEND_PORT ??= '54329';
@@ -29,14 +30,16 @@ export default defineConfig({
     command: [
       'node scripts/start.mjs',
       `--port ${process.env.E2E_PORT}`,
-      `--backend-port ${process.env.E2E_BACKEND_PORT}`,
+      // As in a classroom: tests/e2e/classroom.spec.ts opens the portal at this machine's network address.
+      '--host 0.0.0.0',
       `--data-dir ${join(process.env.E2E_DATA_DIR, 'data')}`,
       `--out-dir ${join(process.env.E2E_DATA_DIR, 'dist')}`,
     ].join(' '),
     url: appUrl,
     // The variant layout runs only on configured hosts. The suite's pages use 127.0.0.1, so naming the other
     // loopback name here changes nothing for them, and lets a test reach the same server as a configured host.
-    env: { VITE_VARIANT_HOSTS: 'localhost' },
+    // The suite signs up a few hundred students from this one address: a real class has a device each.
+    env: { VITE_VARIANT_HOSTS: 'localhost', AUTH_RATE_LIMITS: JSON.stringify({ sign_in_sign_ups: 5000, token_verifications: 5000 }) },
     // Never reuse a server left running: it may serve an older build or another database.
     reuseExistingServer: false,
     timeout: 180_000,

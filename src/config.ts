@@ -3,7 +3,7 @@
 import { parseVariantHosts } from './domain/layout.ts';
 
 export interface PortalConfig {
-  /** Base URL of the Supabase (or embedded local) backend. */
+  /** Base URL of the Supabase (or embedded local) backend; the page's own origin when none is configured. */
   supabaseUrl: string;
   supabaseAnonKey: string;
   /** Hostnames allowed to show the variant layout; none by default. */
@@ -35,7 +35,12 @@ function csv(value: unknown): string[] {
 
 const env = import.meta.env;
 
-const supabaseUrl = text(env.VITE_SUPABASE_URL) ?? '';
+/**
+ * Without a configured URL the API is on the page's own origin, as `npm start` serves it: whichever
+ * address a device opened the portal at (127.0.0.1, the laptop's address on the class network, a
+ * name), the API is reached there too.
+ */
+const supabaseUrl = text(env.VITE_SUPABASE_URL) ?? (typeof window === 'undefined' ? '' : window.location.origin);
 
 export const config: PortalConfig = {
   supabaseUrl,

@@ -62,3 +62,10 @@ create table if not exists auth.mfa_challenges (
 revoke all on auth.sessions, auth.refresh_tokens, auth.mailbox, auth.mfa_factors, auth.mfa_challenges
   from public, anon, authenticated, service_role;
 revoke all on sequence auth.refresh_tokens_id_seq, auth.mailbox_id_seq from public, anon, authenticated, service_role;
+
+-- Guessing defences (issue #17). An e-mailed recovery code is kept apart from the link's token (a
+-- long random one), so guessing the 6-digit code is the only short guess, and it dies after a few
+-- wrong tries; an MFA challenge dies after a few wrong codes.
+alter table auth.users add column if not exists recovery_code_hash text;
+alter table auth.users add column if not exists recovery_failed_attempts integer not null default 0;
+alter table auth.mfa_challenges add column if not exists failed_attempts integer not null default 0;

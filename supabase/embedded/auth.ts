@@ -2,13 +2,18 @@
 // tokens, sessions with scoped sign-out, password recovery through the local mailbox, and
 // authenticator-app (TOTP) second factors. It runs
 // as the database owner, as GoTrue does, and keeps its internals in tables the API roles cannot read.
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Database, Tx } from './database.ts';
 import { HttpError, isPlainObject, parseJson } from './http.ts';
 import type { Keys } from './jwt.ts';
+import { LIMITS, type AuthRateLimits } from './limits.ts';
 import { sendMail } from './mailbox.ts';
+import type { PasswordHasher } from './password-hasher.ts';
+import { passwordWeakness } from './password-strength.ts';
+import { retryAfterText, WindowLimiter } from './rate-limit.ts';
+import { currentClient } from './request-scope.ts';
 
 export interface AuthOptions {
   db: Database;
@@ -16,8 +21,10 @@ export interface AuthOptions {
   baseUrl: () => string;
   accessTokenTtlSeconds: number;
   /** Where recovery links land when redirect_to is missing or not allowed. */
-  siteUrl: string;
+  siteUrl: () => string;
   log: (line: string) => void;
+  hasher: PasswordHasher;
+  limits: AuthRateLimits;
 }
 
 export interface AuthRequest {
@@ -34,8 +41,8 @@ export interface AuthResult {
   headers?: Record<string, string>;
 }
 
-const MIN_PASSWORD = 6;
 const RECOVERY_TTL_SECONDS = 3600;
+const MINUTE = 60_000;
 // A refresh token used again within this window (a retry after a lost response) gets the
 // session's current token instead of being treated as stolen, as GoTrue's reuse interval does.
 const REFRESH_REUSE_SECONDS = 10;
@@ -50,6 +57,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function authError(status: number, errorCode: string, msg: string, extra: Record<string, unknown> = {}): HttpError {
   return new HttpError(status, { code: status, error_code: errorCode, msg, ...extra });
 }
+
+/** GoTrue's 429, with how long to wait in the message and in Retry-After. */
+function tooMany(errorCode: string, msg: (wait: string) => string, retryAfterSeconds: number): HttpError {
+  return new HttpError(429, { code: 429, error_code: errorCode, msg: msg(retryAfterText(retryAfterSeconds)) }, { 'Retry-After': String(retryAfterSeconds) });
+}
+
+const metadataBytes = (data: unknown) => Buffer.byteLength(JSON.stringify(data));
 
 interface UserRow {
   id: string;
@@ -148,7 +162,43 @@ const newToken = () => randomBytes(24).toString('base64url');
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export class AuthService {
-  constructor(private readonly o: AuthOptions) {}
+  /** Per client address: sign-ups and sign-ins, and checks of codes and links. */
+  private readonly signIns: WindowLimiter;
+  private readonly verifications: WindowLimiter;
+  /** Per e-mail address: recovery mails, at most one a minute. */
+  private readonly mails: WindowLimiter;
+  private readonly mailGap = new WindowLimiter(1, MINUTE);
+  /** Per account: password attempts not (yet) known to be right, and which devices made wrong ones. */
+  private readonly accountAttempts: WindowLimiter;
+  private readonly failedFrom = new WindowLimiter(1_000, 15 * MINUTE);
+  private readonly mfaChecks: WindowLimiter;
+
+  constructor(private readonly o: AuthOptions) {
+    this.signIns = new WindowLimiter(o.limits.sign_in_sign_ups, 5 * MINUTE);
+    this.verifications = new WindowLimiter(o.limits.token_verifications, 5 * MINUTE);
+    this.mails = new WindowLimiter(o.limits.email_sent, 60 * MINUTE);
+    this.accountAttempts = new WindowLimiter(o.limits.failed_sign_ins_per_account, 15 * MINUTE);
+    this.mfaChecks = new WindowLimiter(o.limits.mfa_verifications_per_account, 5 * MINUTE);
+  }
+
+  private limitSignIns(): void {
+    const refused = this.signIns.take(currentClient());
+    if (refused) throw tooMany('over_request_rate_limit', (wait) => `Too many sign-ins and sign-ups from this device. Try again in ${wait}.`, refused.retryAfterSeconds);
+  }
+
+  private limitVerifications(): void {
+    const refused = this.verifications.take(currentClient());
+    if (refused) throw tooMany('over_request_rate_limit', (wait) => `Too many codes checked from this device. Try again in ${wait}.`, refused.retryAfterSeconds);
+  }
+
+  /** Null when one more mail to `email` is allowed now (and it is counted), else when to try again. */
+  private mailAllowed(email: string): { retryAfterSeconds: number } | null {
+    if (this.mailGap.count(email) > 0) return this.mailGap.take(email);
+    const hourly = this.mails.take(email);
+    if (hourly) return hourly;
+    this.mailGap.take(email);
+    return null;
+  }
 
   private async session(tx: Tx, user: UserRow, method: string, existing?: { sessionId: string; refreshToken?: string }) {
     let sessionId = existing?.sessionId;
@@ -198,7 +248,9 @@ export class AuthService {
 
   private body(req: AuthRequest): Record<string, unknown> {
     const parsed = parseJson(req.body);
-    if (!parsed.ok) throw authError(400, 'bad_json', 'Could not parse request body as JSON');
+    if (!parsed.ok) {
+      throw authError(400, 'bad_json', parsed.tooDeep ? `Request body nests arrays and objects more than ${LIMITS.jsonDepth} deep` : 'Could not parse request body as JSON');
+    }
     if (parsed.value === undefined) return {};
     if (!isPlainObject(parsed.value)) throw authError(400, 'bad_json', 'Request body must be a JSON object');
     return parsed.value;
@@ -231,13 +283,22 @@ export class AuthService {
     return { user, sessionId, aal: typeof verified.claims.aal === 'string' ? verified.claims.aal : 'aal1' };
   }
 
-  private validPassword(password: unknown): string {
-    if (typeof password !== 'string' || password.length < MIN_PASSWORD) {
-      throw authError(422, 'weak_password', `Password should be at least ${MIN_PASSWORD} characters.`, {
-        weak_password: { reasons: ['length'], message: `Password should be at least ${MIN_PASSWORD} characters.` },
-      });
+  /** A password strong enough (password-strength.ts), judged also against the account's own words. */
+  private validPassword(password: unknown, personal: string[]): string {
+    const weakness = typeof password === 'string' ? passwordWeakness(password, personal) : 'Password is required.';
+    if (weakness !== null) {
+      const reason = typeof password === 'string' && password.length >= 8 ? 'characters' : 'length';
+      throw authError(422, 'weak_password', weakness, { weak_password: { reasons: [reason], message: weakness } });
     }
-    return password;
+    return password as string;
+  }
+
+  private validMetadata(data: unknown): Record<string, unknown> {
+    if (!isPlainObject(data)) throw authError(400, 'validation_failed', 'data must be a JSON object');
+    if (metadataBytes(data) > LIMITS.userMetadataBytes) {
+      throw authError(422, 'validation_failed', `User metadata may be at most ${LIMITS.userMetadataBytes} bytes as JSON.`);
+    }
+    return data;
   }
 
   private validEmail(email: unknown): string {
@@ -251,14 +312,15 @@ export class AuthService {
     if (requested) {
       try {
         const url = new URL(requested);
-        const site = new URL(this.o.siteUrl);
+        const site = new URL(this.o.siteUrl());
+        const api = new URL(this.o.baseUrl());
         const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-        if ((url.protocol === 'http:' || url.protocol === 'https:') && (loopback || url.origin === site.origin)) return url.toString();
+        if ((url.protocol === 'http:' || url.protocol === 'https:') && (loopback || url.origin === site.origin || url.origin === api.origin)) return url.toString();
       } catch {
         // Not a URL: fall back to the site URL below.
       }
     }
-    return this.o.siteUrl;
+    return this.o.siteUrl();
   }
 
   async handle(req: AuthRequest): Promise<AuthResult> {
@@ -312,21 +374,50 @@ export class AuthService {
   }
 
   private async signup(req: AuthRequest): Promise<AuthResult> {
+    this.limitSignIns();
     const body = this.body(req);
     const email = this.validEmail(body.email);
-    const password = this.validPassword(body.password);
-    const data = isPlainObject(body.data) ? body.data : {};
+    const data = body.data === undefined ? {} : this.validMetadata(body.data);
+    const password = this.validPassword(body.password, [email, ...Object.values(data).filter((v): v is string => typeof v === 'string')]);
+    // Hashed before the address is looked up, so a taken address answers as fast as a new one.
+    const hash = await this.o.hasher.hash(password);
     return this.o.db.run(async (tx) => {
-      const taken = await tx.query('select 1 from auth.users where lower(email) = $1', [email]);
-      if (taken.rows.length) throw authError(422, 'user_already_exists', 'User already registered');
+      const taken = (await tx.query<{ id: string }>('select id from auth.users where lower(email) = $1', [email])).rows[0];
+      if (taken) {
+        // GoTrue's answer for an address it will not reveal: a user-shaped body with no session. The
+        // owner is told by mail (within the mail limits), so a student who forgot signing up learns where to go.
+        if (this.mailAllowed(email) === null) {
+          await sendMail(tx, this.o.log, {
+            to: email,
+            subject: 'Someone tried to sign up with your address',
+            text: 'Someone (maybe you) tried to create a new account with this e-mail address, which already has one.\n\nIf it was you, sign in, or reset your password if you forgot it. If not, you can ignore this mail.',
+            link: '',
+          });
+        }
+        const now = new Date().toISOString();
+        const hidden = userJson({
+          id: randomUUID(),
+          aud: 'authenticated',
+          role: 'authenticated',
+          email,
+          email_confirmed_at: null,
+          last_sign_in_at: null,
+          raw_app_meta_data: { provider: 'email', providers: ['email'] },
+          raw_user_meta_data: data,
+          is_anonymous: false,
+          created_at: now,
+          updated_at: now,
+        });
+        return { status: 200, body: { ...hidden, identities: [] } };
+      }
       let user: UserRow | undefined;
       await tx.query('savepoint signup');
       try {
         user = (
           await tx.query<UserRow>(
             `insert into auth.users (email, encrypted_password, email_confirmed_at, last_sign_in_at, raw_user_meta_data)
-             values ($1, extensions.crypt($2, extensions.gen_salt('bf', 10)), now(), now(), $3::jsonb) returning ${USER_COLUMNS}`,
-            [email, password, JSON.stringify(data)],
+             values ($1, $2, now(), now(), $3::jsonb) returning ${USER_COLUMNS}`,
+            [email, hash, JSON.stringify(data)],
           )
         ).rows[0];
       } catch (error) {
@@ -340,25 +431,48 @@ export class AuthService {
     });
   }
 
+  /**
+   * A password sign-in, guarded three ways: per device (sign_in_sign_ups), per account (after a few
+   * wrong passwords the devices that typed them are refused for a while, while a device that did
+   * not, the student's own, still gets in), and by timing (an unknown address costs a bcrypt check too).
+   */
+  private async passwordSignIn(body: Record<string, unknown>): Promise<AuthResult> {
+    this.limitSignIns();
+    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+    const password = typeof body.password === 'string' ? body.password : '';
+    const device = `${email}\n${currentClient()}`;
+    const hot = this.accountAttempts.count(email) >= this.o.limits.failed_sign_ins_per_account;
+    if (hot && this.failedFrom.count(device) > 0) {
+      throw tooMany(
+        'over_request_rate_limit',
+        (wait) => `Too many wrong passwords for this account from this device. Try again in ${wait}, or reset the password.`,
+        Math.ceil(this.failedFrom.windowMs / 1000),
+      );
+    }
+    // Counted before the check, so attempts in flight count too; given back when the password is right.
+    if (!hot) this.accountAttempts.take(email);
+    this.failedFrom.take(device);
+    const stored = (
+      await this.o.db.run(
+        async (tx) =>
+          (await tx.query<{ id: string; encrypted_password: string | null }>('select id, encrypted_password from auth.users where lower(email) = $1', [email])).rows,
+      )
+    )[0];
+    const right = await this.o.hasher.verify(password, stored?.encrypted_password ?? null);
+    if (!stored || !right) throw authError(400, 'invalid_credentials', 'Invalid login credentials');
+    this.failedFrom.giveBack(device);
+    if (!hot) this.accountAttempts.giveBack(email);
+    return this.o.db.run(async (tx) => {
+      const user = (await tx.query<UserRow>(`update auth.users set last_sign_in_at = now() where id = $1 returning ${USER_COLUMNS}`, [stored.id])).rows[0];
+      if (!user) throw authError(400, 'invalid_credentials', 'Invalid login credentials');
+      return { status: 200, body: await this.session(tx, user, 'password') };
+    });
+  }
+
   private async token(req: AuthRequest): Promise<AuthResult> {
     const grant = req.params.get('grant_type');
     const body = this.body(req);
-    if (grant === 'password') {
-      const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
-      const password = typeof body.password === 'string' ? body.password : '';
-      return this.o.db.run(async (tx) => {
-        const user = (
-          await tx.query<UserRow>(
-            `update auth.users set last_sign_in_at = now()
-             where lower(email) = $1 and encrypted_password is not null and encrypted_password = extensions.crypt($2, encrypted_password)
-             returning ${USER_COLUMNS}`,
-            [email, password],
-          )
-        ).rows[0];
-        if (!user) throw authError(400, 'invalid_credentials', 'Invalid login credentials');
-        return { status: 200, body: await this.session(tx, user, 'password') };
-      });
-    }
+    if (grant === 'password') return this.passwordSignIn(body);
     if (grant === 'refresh_token') {
       const token = typeof body.refresh_token === 'string' ? body.refresh_token : '';
       return this.o.db.run(async (tx) => {
@@ -402,13 +516,29 @@ export class AuthService {
 
   private async updateUser(req: AuthRequest): Promise<AuthResult> {
     const body = this.body(req);
+    const data = body.data === undefined ? undefined : this.validMetadata(body.data);
+    // The password is checked and hashed before the transaction, so bcrypt never holds the database.
+    const caller = await this.o.db.run((tx) => this.caller(tx, req));
+    const password = body.password === undefined ? undefined : this.validPassword(body.password, [caller.user.email ?? '']);
+    let hash: string | null = null;
+    if (password !== undefined) {
+      const current = (
+        await this.o.db.run(async (tx) => (await tx.query<{ p: string | null }>('select encrypted_password as p from auth.users where id = $1', [caller.user.id])).rows)
+      )[0]?.p;
+      if (current && (await this.o.hasher.verify(password, current))) {
+        throw authError(422, 'same_password', 'New password should be different from the old password.');
+      }
+      hash = await this.o.hasher.hash(password);
+    }
     return this.o.db.run(async (tx) => {
-      const { user } = await this.caller(tx, req);
-      if (body.password !== undefined) {
-        const password = this.validPassword(body.password);
-        const same = await tx.query('select 1 from auth.users where id = $1 and encrypted_password = extensions.crypt($2, encrypted_password)', [user.id, password]);
-        if (same.rows.length) throw authError(422, 'same_password', 'New password should be different from the old password.');
-        await tx.query(`update auth.users set encrypted_password = extensions.crypt($2, extensions.gen_salt('bf', 10)), updated_at = now() where id = $1`, [user.id, password]);
+      const { user, sessionId, aal } = await this.caller(tx, req);
+      if ((password !== undefined || body.email !== undefined) && aal !== 'aal2' && (await factorsOf(tx, user.id)).some((f) => f.status === 'verified')) {
+        throw authError(403, 'insufficient_aal', 'AAL2 session is required to change the e-mail address or the password of an account with two-factor sign-in.');
+      }
+      if (hash !== null) {
+        await tx.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [user.id, hash]);
+        // Whoever holds another session (a stolen refresh token among them) is out; this one stays.
+        await tx.query('delete from auth.sessions where user_id = $1 and ($2::uuid is null or id <> $2::uuid)', [user.id, sessionId]);
       }
       if (body.email !== undefined) {
         const email = this.validEmail(body.email);
@@ -417,12 +547,16 @@ export class AuthService {
         // Local mode auto-confirms e-mail, so a change applies at once.
         await tx.query('update auth.users set email = $2, email_confirmed_at = now(), updated_at = now() where id = $1', [user.id, email]);
       }
-      if (body.data !== undefined) {
-        if (!isPlainObject(body.data)) throw authError(400, 'validation_failed', 'data must be a JSON object');
-        await tx.query('update auth.users set raw_user_meta_data = raw_user_meta_data || $2::jsonb, updated_at = now() where id = $1', [
-          user.id,
-          JSON.stringify(body.data),
-        ]);
+      if (data !== undefined) {
+        const merged = (
+          await tx.query<{ n: number }>(
+            'update auth.users set raw_user_meta_data = raw_user_meta_data || $2::jsonb, updated_at = now() where id = $1 returning octet_length(raw_user_meta_data::text) as n',
+            [user.id, JSON.stringify(data)],
+          )
+        ).rows[0];
+        if ((merged?.n ?? 0) > LIMITS.userMetadataBytes) {
+          throw authError(422, 'validation_failed', `User metadata may be at most ${LIMITS.userMetadataBytes} bytes as JSON.`);
+        }
       }
       const fresh = (await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [user.id])).rows[0] ?? user;
       return { status: 200, body: await userBody(tx, fresh) };
@@ -442,42 +576,88 @@ export class AuthService {
   }
 
   private async recover(req: AuthRequest): Promise<AuthResult> {
+    this.limitVerifications();
     const body = this.body(req);
     const email = this.validEmail(body.email);
     const redirect = this.redirectTarget(req.params.get('redirect_to') ?? (typeof body.redirect_to === 'string' ? body.redirect_to : null));
+    // Limited per address whether or not it has an account, so the answer tells nothing about it.
+    const refused = this.mailAllowed(email);
+    if (refused) {
+      throw tooMany('over_email_send_rate_limit', (wait) => `For security purposes, a new reset mail can be sent to this address in ${wait}.`, refused.retryAfterSeconds);
+    }
     return this.o.db.run(async (tx) => {
       const user = (await tx.query<{ id: string; email: string }>('select id, email from auth.users where lower(email) = $1', [email])).rows[0];
       // An unknown address gets the same answer, so the endpoint does not reveal who has an account.
       if (!user) return { status: 200, body: {} };
-      const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const tokenHash = sha256(`${user.email}:${otp}`);
-      await tx.query('update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1', [user.id, tokenHash]);
-      const link = `${this.o.baseUrl()}/auth/v1/verify?token=${tokenHash}&type=recovery&redirect_to=${encodeURIComponent(redirect)}`;
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      // The link carries a long random token; only the 6-digit code is short, and it has few tries.
+      const linkToken = randomBytes(32).toString('base64url');
+      await tx.query(
+        'update auth.users set recovery_token = $2, recovery_code_hash = $3, recovery_failed_attempts = 0, recovery_sent_at = now() where id = $1',
+        [user.id, sha256(linkToken), sha256(`${user.email}:${code}`)],
+      );
+      const link = `${this.o.baseUrl()}/auth/v1/verify?token=${linkToken}&type=recovery&redirect_to=${encodeURIComponent(redirect)}`;
       await sendMail(tx, this.o.log, {
         to: user.email,
         subject: 'Reset Your Password',
-        text: `Follow this link to reset the password for your user:\n${link}\n\nAlternatively, enter the code: ${otp}\n\nThe link and the code expire in one hour.`,
+        text: `Follow this link to reset the password for your user:\n${link}\n\nAlternatively, enter the code: ${code}\n\nThe link and the code expire in one hour.`,
         link,
       });
       return { status: 200, body: {} };
     });
   }
 
-  /** Consumes a recovery token hash; the user, or null when it is unknown or expired. */
-  private async consumeRecovery(tx: Tx, tokenHash: string): Promise<UserRow | null> {
-    if (!tokenHash) return null;
+  /** Consumes a recovery link's token; the user, or null when it is unknown or expired. */
+  private async consumeRecovery(tx: Tx, linkToken: string): Promise<UserRow | null> {
+    if (!linkToken) return null;
     const user = (
       await tx.query<UserRow>(
-        `update auth.users set recovery_token = null, email_confirmed_at = coalesce(email_confirmed_at, now()), last_sign_in_at = now()
+        `update auth.users set recovery_token = null, recovery_code_hash = null, recovery_failed_attempts = 0,
+           email_confirmed_at = coalesce(email_confirmed_at, now()), last_sign_in_at = now()
          where recovery_token = $1 and recovery_sent_at > now() - make_interval(secs => $2)
          returning ${USER_COLUMNS}`,
-        [tokenHash, RECOVERY_TTL_SECONDS],
+        [sha256(linkToken), RECOVERY_TTL_SECONDS],
       )
     ).rows[0];
     return user ?? null;
   }
 
+  /**
+   * Checks an e-mailed 6-digit code. A wrong one is counted (the caller commits it); after
+   * LIMITS.recoveryCodeTries wrong ones the code and its link are gone and a new mail is needed.
+   */
+  private async consumeRecoveryCode(tx: Tx, email: string, code: string): Promise<UserRow | null> {
+    const row = (
+      await tx.query<{ id: string; email: string; recovery_code_hash: string | null; fresh: boolean }>(
+        `select id, email, recovery_code_hash, coalesce(recovery_sent_at > now() - make_interval(secs => $2), false) as fresh
+         from auth.users where lower(email) = $1 for update`,
+        [email, RECOVERY_TTL_SECONDS],
+      )
+    ).rows[0];
+    if (!row?.recovery_code_hash || !row.fresh) return null;
+    if (/^\d{6}$/.test(code) && sha256(`${row.email}:${code}`) === row.recovery_code_hash) {
+      const user = (
+        await tx.query<UserRow>(
+          `update auth.users set recovery_token = null, recovery_code_hash = null, recovery_failed_attempts = 0,
+             email_confirmed_at = coalesce(email_confirmed_at, now()), last_sign_in_at = now()
+           where id = $1 returning ${USER_COLUMNS}`,
+          [row.id],
+        )
+      ).rows[0];
+      return user ?? null;
+    }
+    await tx.query(
+      `update auth.users set recovery_failed_attempts = recovery_failed_attempts + 1,
+         recovery_token = case when recovery_failed_attempts + 1 >= $2 then null else recovery_token end,
+         recovery_code_hash = case when recovery_failed_attempts + 1 >= $2 then null else recovery_code_hash end
+       where id = $1`,
+      [row.id, LIMITS.recoveryCodeTries],
+    );
+    return null;
+  }
+
   private async verifyLink(req: AuthRequest): Promise<AuthResult> {
+    this.limitVerifications();
     const redirect = this.redirectTarget(req.params.get('redirect_to'));
     const type = req.params.get('type');
     const token = req.params.get('token') ?? '';
@@ -505,19 +685,21 @@ export class AuthService {
   }
 
   private async verifyOtp(req: AuthRequest): Promise<AuthResult> {
+    this.limitVerifications();
     const body = this.body(req);
     if (body.type !== 'recovery') throw authError(400, 'validation_failed', 'Only type "recovery" is supported by the embedded auth service');
-    return this.o.db.run(async (tx) => {
-      let hash = typeof body.token_hash === 'string' ? body.token_hash : '';
-      if (!hash && typeof body.email === 'string' && typeof body.token === 'string') {
-        const row = (await tx.query<{ email: string }>('select email from auth.users where lower(email) = $1', [body.email.trim().toLowerCase()])).rows[0];
-        hash = row ? sha256(`${row.email}:${body.token}`) : '';
-      }
-      const user = await this.consumeRecovery(tx, hash);
-      if (!user) throw authError(403, 'otp_expired', 'Token has expired or is invalid');
-      return { status: 200, body: await this.session(tx, user, 'otp') };
+    const linkToken = typeof body.token_hash === 'string' ? body.token_hash : '';
+    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+    const code = typeof body.token === 'string' ? body.token.trim() : '';
+    // A refusal is returned from the transaction rather than thrown, so a counted wrong code is committed.
+    const outcome = await this.o.db.run(async (tx) => {
+      const user = linkToken ? await this.consumeRecovery(tx, linkToken) : email && code ? await this.consumeRecoveryCode(tx, email, code) : null;
+      return user ? { status: 200, body: await this.session(tx, user, 'otp') } : null;
     });
+    if (!outcome) throw authError(403, 'otp_expired', 'Token has expired or is invalid');
+    return outcome;
   }
+
   /** The caller's own factor; another user's id answers as an unknown one, revealing nothing. */
   private async ownFactor(tx: Tx, userId: string, factorId: string): Promise<FactorRow> {
     const factor = UUID.test(factorId)
@@ -584,11 +766,16 @@ export class AuthService {
   }
 
   private async verifyFactor(req: AuthRequest, factorId: string): Promise<AuthResult> {
+    this.limitVerifications();
     const body = this.body(req);
     const challengeId = typeof body.challenge_id === 'string' ? body.challenge_id : '';
     const code = typeof body.code === 'string' ? body.code.trim() : '';
     return this.o.db.run(async (tx) => {
       const { user, sessionId } = await this.caller(tx, req);
+      const refused = this.mfaChecks.take(user.id);
+      if (refused) {
+        throw tooMany('over_request_rate_limit', (wait) => `Too many two-factor codes checked for this account. Try again in ${wait}.`, refused.retryAfterSeconds);
+      }
       const factor = await this.ownFactor(tx, user.id, factorId);
       const challenge = UUID.test(challengeId)
         ? (
@@ -609,7 +796,17 @@ export class AuthService {
         return { status: expired.status, body: expired.body };
       }
       if (!/^\d{6}$/.test(code) || totpFor(factor.secret, user.email ?? user.id).validate({ token: code, window: TOTP_WINDOW }) === null) {
-        throw authError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+        // Counted and committed (returned, not thrown): after a few wrong codes the challenge is gone.
+        const tries = (
+          await tx.query<{ n: number }>('update auth.mfa_challenges set failed_attempts = failed_attempts + 1 where id = $1 returning failed_attempts as n', [challenge.id])
+        ).rows[0]?.n ?? 0;
+        if (tries >= LIMITS.totpTriesPerChallenge) await tx.query('delete from auth.mfa_challenges where id = $1', [challenge.id]);
+        const wrong = authError(
+          422,
+          'mfa_verification_failed',
+          tries >= LIMITS.totpTriesPerChallenge ? 'Invalid TOTP code entered. Too many wrong codes: start a new challenge.' : 'Invalid TOTP code entered',
+        );
+        return { status: wrong.status, body: wrong.body };
       }
       await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1', [challenge.id]);
       await tx.query("update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1", [factor.id]);

@@ -1,13 +1,23 @@
 // `npm run backend`: the embedded backend alone, printing what `supabase status` prints.
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LockedError, MigrationError, SUPABASE_DIR } from './database.ts';
+import { isLoopback, reachableFromNetwork } from './network.ts';
+import { WeakSecretError } from './secrets.ts';
 import { PortInUseError, startBackend } from './server.ts';
 
 const USAGE = `Usage: npm run backend -- [--port 54321] [--host 127.0.0.1] [--data-dir .data]
-  --port      port to listen on (0 picks a free one)
-  --host      address to listen on
-  --data-dir  folder for the database and stored files, or "memory" (relative to the current folder)`;
+  --port              port to listen on (0 picks a free one)
+  --host              address to listen on (0.0.0.0: every network this machine is on)
+  --data-dir          folder for the database, stored files and the secret, or "memory" (relative to the current folder)
+  --public-url        the address other devices use to reach this backend, for links in mails
+  --site-dir          a built portal (vite build) to serve beside the API on the same port
+  --cert, --key       a TLS certificate and its private key (PEM files): serve HTTPS
+  --show-service-key  print the service-role key too (it can read and change everything)
+  --demo-keys         sign with the Supabase CLI's published demo secret: anyone can then mint a
+                      service-role token, so never on a network others use
+Environment: JWT_SECRET (at least 32 characters) replaces the data folder's own secret.`;
 
 async function main(): Promise<number> {
   let values;
@@ -17,6 +27,12 @@ async function main(): Promise<number> {
         port: { type: 'string', default: '54321' },
         host: { type: 'string', default: '127.0.0.1' },
         'data-dir': { type: 'string' },
+        'public-url': { type: 'string' },
+        'site-dir': { type: 'string' },
+        cert: { type: 'string' },
+        key: { type: 'string' },
+        'show-service-key': { type: 'boolean', default: false },
+        'demo-keys': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
     }));
@@ -36,12 +52,32 @@ async function main(): Promise<number> {
   const given = values['data-dir'];
   const dataDir = given === 'memory' ? 'memory' : given ? resolve(process.cwd(), given) : resolve(SUPABASE_DIR, '..', '.data');
 
+  if (!!values.cert !== !!values.key) {
+    console.error('--cert and --key go together: the certificate and its private key.');
+    return 2;
+  }
+  let tls: { cert: Buffer; key: Buffer } | null = null;
+  try {
+    tls = values.cert && values.key ? { cert: readFileSync(resolve(values.cert)), key: readFileSync(resolve(values.key)) } : null;
+  } catch (error) {
+    console.error(`Could not read the certificate or its key: ${(error as Error).message}`);
+    return 2;
+  }
+
   const started = Date.now();
   let backend;
   try {
-    backend = await startBackend({ port, host: values.host, dataDir });
+    backend = await startBackend({
+      port,
+      host: values.host,
+      dataDir,
+      demoKeys: values['demo-keys'],
+      ...(values['public-url'] ? { publicUrl: values['public-url'] } : {}),
+      ...(values['site-dir'] ? { siteDir: resolve(process.cwd(), values['site-dir']) } : {}),
+      ...(tls ? { tls } : {}),
+    });
   } catch (error) {
-    if (error instanceof LockedError || error instanceof PortInUseError || error instanceof MigrationError) {
+    if (error instanceof LockedError || error instanceof PortInUseError || error instanceof MigrationError || error instanceof WeakSecretError) {
       console.error(error.message);
       return 1;
     }
@@ -50,8 +86,18 @@ async function main(): Promise<number> {
   console.log(`Started in ${Date.now() - started} ms (data: ${dataDir})`);
   console.log(`API URL: ${backend.url}`);
   console.log(`anon key: ${backend.anonKey}`);
-  console.log(`service_role key: ${backend.serviceRoleKey}`);
-  console.log(`Mailbox: ${backend.url}/mailbox`);
+  if (values['show-service-key'] || backend.secrets.source === 'demo') console.log(`service_role key: ${backend.serviceRoleKey}`);
+  else if (backend.secrets.file) console.log(`service_role key: not shown; it is in ${backend.secrets.file} (readable by you only)`);
+  else console.log('service_role key: not shown (--show-service-key prints it)');
+  if (backend.secrets.source === 'demo') {
+    console.log('WARNING: signed with the published demo secret: anyone who can reach this backend can act as the service role.');
+  }
+  const local = isLoopback(values.host) || values.host === 'localhost' ? values.host : '127.0.0.1';
+  const mailbox = `${new URL(backend.url).protocol}//${local.includes(':') ? `[${local}]` : local}:${new URL(backend.url).port}/mailbox`;
+  console.log(`Mailbox: ${mailbox}`);
+  if (reachableFromNetwork(values.host)) {
+    console.log(`Reset mails go to the mailbox above, which answers on this machine only: open it here to pass a student the link.`);
+  }
 
   await new Promise<void>((done) => {
     const stop = (signal: string) => {

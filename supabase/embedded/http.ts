@@ -1,7 +1,6 @@
 // Small HTTP helpers shared by the gateway's services (no framework: node:http is enough here).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-
-export const MAX_JSON_BODY = 1024 * 1024;
+import { LIMITS } from './limits.ts';
 
 /** A response a handler decided on; thrown so it also rolls back the request's transaction. */
 export class HttpError extends Error {
@@ -21,27 +20,30 @@ export class BodyTooLarge extends Error {
 }
 
 /**
- * Reads the whole body, refusing more than `limit` bytes. The excess is drained rather than left
- * unread, so the client sees the 413 instead of a reset connection.
+ * Reads the whole body, refusing more than `limit` bytes: at once from a Content-Length that says
+ * so, else as soon as the bytes read pass it. Nothing past the limit is read or kept; the server
+ * answers 413 and closes the connection (see refuseBody), so an upload of 45 MB costs what its
+ * first bytes cost.
  */
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > limit) return Promise.reject(new BodyTooLarge(limit));
   return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length'] ?? 0);
     const chunks: Buffer[] = [];
     let size = 0;
-    let tooLarge = declared > limit;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) tooLarge = true;
-      if (!tooLarge) chunks.push(chunk);
-      // Past a generous multiple there is no point draining: drop the connection.
-      if (size > limit * 8 + 64 * 1024 * 1024) req.destroy();
-    });
-    req.on('end', () => (tooLarge ? reject(new BodyTooLarge(limit)) : resolve(Buffer.concat(chunks))));
+      if (size > limit) {
+        req.off('data', onData);
+        req.pause();
+        reject(new BodyTooLarge(limit));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
-    req.on('close', () => {
-      if (tooLarge) reject(new BodyTooLarge(limit));
-    });
   });
 }
 
@@ -75,6 +77,18 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   send(res, status, JSON.stringify(body), { 'Content-Type': 'application/json; charset=utf-8', ...headers });
 }
 
+/**
+ * A path segment decoded, or null when its percent-escapes are not valid UTF-8 (`%ZZ`, a cut
+ * `%E0%A4%A`): each service answers that with its own 400 rather than a thrown URIError.
+ */
+export function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 export function bearerToken(req: IncomingMessage): string | null {
   const auth = req.headers.authorization;
   if (typeof auth === 'string') {
@@ -85,13 +99,38 @@ export function bearerToken(req: IncomingMessage): string | null {
   return typeof apikey === 'string' && apikey ? apikey : null;
 }
 
-export function parseJson(buffer: Buffer): { ok: true; value: unknown } | { ok: false } {
+/** Whether arrays and objects nest deeper than `max` anywhere in a JSON text (strings skipped). */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth -= 1;
+  }
+  return false;
+}
+
+export type ParsedJson = { ok: true; value: unknown } | { ok: false; tooDeep: boolean };
+
+/**
+ * Parses a JSON body; an empty one is undefined. Nesting past LIMITS.jsonDepth is refused before
+ * parsing: every layer that handles the value after (stringify, the SQL serializer, jsonb) recurses.
+ */
+export function parseJson(buffer: Buffer): ParsedJson {
   const text = buffer.toString('utf8');
   if (text.trim() === '') return { ok: true, value: undefined };
+  if (nestsDeeperThan(text, LIMITS.jsonDepth)) return { ok: false, tooDeep: true };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
-    return { ok: false };
+    return { ok: false, tooDeep: false };
   }
 }
 

@@ -1,8 +1,10 @@
 // HS256 keys as the Supabase CLI makes them, so a local anon key looks and verifies like a hosted one.
 import { SignJWT, jwtVerify, errors } from 'jose';
 
-export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
-// The CLI's demo keys expire in 2032; keep the same claim so the keys are byte-identical to its own.
+import { DEMO_JWT_SECRET } from './secrets.ts';
+
+// The CLI's demo keys expire in 2032; keep the same claims so that with its secret the keys are
+// byte-identical to its own.
 const DEMO_KEY_EXP = 1983812996;
 
 export type ApiRole = 'anon' | 'authenticated' | 'service_role';
@@ -34,11 +36,10 @@ export class Keys {
 
   static async create(secret: string): Promise<Keys> {
     const key = new TextEncoder().encode(secret);
-    const demo = (role: ApiRole) =>
-      new SignJWT({ iss: 'supabase-demo', role, exp: DEMO_KEY_EXP })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .sign(key);
-    return new Keys(secret, await demo('anon'), await demo('service_role'));
+    const iss = secret === DEMO_JWT_SECRET ? 'supabase-demo' : 'supabase';
+    const apiKey = (role: ApiRole) =>
+      new SignJWT({ iss, role, exp: DEMO_KEY_EXP }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key);
+    return new Keys(secret, await apiKey('anon'), await apiKey('service_role'));
   }
 
   sign(payload: Record<string, unknown>): Promise<string> {

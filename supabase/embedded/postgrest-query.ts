@@ -2,6 +2,7 @@
 // compiling it to SQL with quoted identifiers and bound values. Nothing from the URL is ever
 // interpolated into SQL except identifiers (always quoted) and casts (restricted to [A-Za-z0-9_]).
 import { HttpError } from './http.ts';
+import { LIMITS } from './limits.ts';
 
 export interface ColRef {
   column: string;
@@ -35,6 +36,9 @@ export function parseError(message: string, details: string | null = null): Http
   return new HttpError(400, { code: 'PGRST100', message, details, hint: null });
 }
 
+/** A short form of a long query-string value, for error messages. */
+const excerpt = (text: string) => (text.length > 80 ? `${text.slice(0, 80)}...` : text);
+
 export const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
 /** Splits on `sep` outside parentheses and double quotes. */
@@ -57,13 +61,13 @@ export function splitTop(text: string, sep = ','): string[] {
     if (c === '"') quoted = true;
     else if (c === '(') depth++;
     else if (c === ')') depth--;
-    if (depth < 0) throw parseError(`failed to parse "${text}"`, 'unbalanced parentheses');
+    if (depth < 0) throw parseError(`failed to parse "${excerpt(text)}"`, 'unbalanced parentheses');
     if (c === sep && depth === 0) {
       parts.push(current);
       current = '';
     } else current += c;
   }
-  if (depth !== 0 || quoted) throw parseError(`failed to parse "${text}"`, 'unbalanced parentheses or quotes');
+  if (depth !== 0 || quoted) throw parseError(`failed to parse "${excerpt(text)}"`, 'unbalanced parentheses or quotes');
   parts.push(current);
   return parts;
 }
@@ -95,14 +99,37 @@ export function emptyLevel(): Level {
 const CAST = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const EMBED = /^(?:([^:()!]+):)?([^:()!]+)((?:![A-Za-z0-9_]+)*)\((.*)\)$/s;
 
-export function parseSelect(text: string): SelectItem[] {
+/** Counts what one request's query string asks for, so that no request can ask for without bound. */
+export class Budget {
+  private embeds = 0;
+  private conditions = 0;
+
+  embed(text: string): void {
+    this.embeds += 1;
+    if (this.embeds > LIMITS.embeds) throw parseError(`failed to parse select parameter (${excerpt(text)})`, `at most ${LIMITS.embeds} embedded resources may be requested at once`);
+  }
+
+  condition(raw: string): void {
+    this.conditions += 1;
+    if (this.conditions > LIMITS.conditions) throw parseError(`failed to parse filter (${excerpt(raw)})`, `at most ${LIMITS.conditions} conditions may be given at once`);
+  }
+}
+
+export function parseSelect(text: string, budget: Budget = new Budget(), depth = 0): SelectItem[] {
   if (text.trim() === '') return [];
   return splitTop(text).map((raw): SelectItem => {
     const item = raw.trim();
     if (item === '*') return { kind: 'star' };
-    if (item.startsWith('...')) throw parseError(`failed to parse select parameter (${text})`, 'spread embedding is not supported here');
+    if (item.startsWith('...')) throw parseError(`failed to parse select parameter (${excerpt(text)})`, 'spread embedding is not supported by the embedded backend');
+    if (/^(?:[^(),]+\.)?(?:count|sum|avg|min|max)\(\)(?:::\w+)?$/.test(item)) {
+      throw parseError(`failed to parse select parameter (${excerpt(text)})`, 'aggregate functions are not supported by the embedded backend');
+    }
     const embed = EMBED.exec(item);
     if (embed) {
+      budget.embed(text);
+      if (depth >= LIMITS.embedDepth) {
+        throw parseError(`failed to parse select parameter (${excerpt(text)})`, `embedded resources may be nested at most ${LIMITS.embedDepth} deep`);
+      }
       const relation = (embed[2] ?? '').trim();
       const bangs = (embed[3] ?? '').split('!').filter(Boolean);
       const inner = bangs.includes('inner');
@@ -113,7 +140,7 @@ export function parseSelect(text: string): SelectItem[] {
         alias: (embed[1] ?? relation).trim(),
         hint: hints[0] ?? null,
         inner,
-        level: { ...emptyLevel(), items: parseSelect(embed[4] ?? '') },
+        level: { ...emptyLevel(), items: parseSelect(embed[4] ?? '', budget, depth + 1) },
       };
     }
     let rest = item;
@@ -138,7 +165,8 @@ export function parseSelect(text: string): SelectItem[] {
 
 const OPERATORS = new Set(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'is', 'isdistinct', 'in', 'cs', 'cd', 'ov']);
 
-function parseOpValue(ref: ColRef, text: string, raw: string, inLogic: boolean): Cond {
+function parseOpValue(ref: ColRef, text: string, raw: string, inLogic: boolean, budget: Budget): Cond {
+  budget.condition(raw);
   let rest = text;
   let not = false;
   if (rest.startsWith('not.')) {
@@ -152,25 +180,32 @@ function parseOpValue(ref: ColRef, text: string, raw: string, inLogic: boolean):
   }
   let value = rest.slice(dot + 1);
   if (inLogic && op !== 'in') value = unquote(value);
+  if (['like', 'ilike', 'match', 'imatch'].includes(op) && value.length > LIMITS.patternChars) {
+    throw parseError(`failed to parse filter (${op})`, `a pattern may be at most ${LIMITS.patternChars} characters long`);
+  }
   return { kind: 'op', ref, op, value, not };
 }
 
-export function parseFilter(key: string, value: string): Cond {
+export function parseFilter(key: string, value: string, budget: Budget = new Budget()): Cond {
   const logic = /^(not\.)?(and|or)$/.exec(key);
-  if (logic) return parseLogic(logic[2] as 'and' | 'or', !!logic[1], value, `${key}=${value}`);
-  return parseOpValue(parseColRef(key), value, `${key}=${value}`, false);
+  const raw = `${key}=${value}`;
+  if (logic) return parseLogic(logic[2] as 'and' | 'or', !!logic[1], value, raw, budget, 1);
+  return parseOpValue(parseColRef(key), value, raw, false, budget);
 }
 
-function parseLogic(op: 'and' | 'or', not: boolean, value: string, raw: string): Cond {
+function parseLogic(op: 'and' | 'or', not: boolean, value: string, raw: string, budget: Budget, depth: number): Cond {
+  if (depth > LIMITS.logicDepth) {
+    throw parseError(`failed to parse logic tree (${excerpt(value)})`, `and=/or= groups may be nested at most ${LIMITS.logicDepth} deep`);
+  }
   if (!value.startsWith('(') || !value.endsWith(')')) {
-    throw parseError(`failed to parse logic tree (${value})`, 'expected "(" and ")" around the conditions');
+    throw parseError(`failed to parse logic tree (${excerpt(value)})`, 'expected "(" and ")" around the conditions');
   }
   const items = splitTop(value.slice(1, -1)).map((part): Cond => {
-    const nested = /^(not\.)?(and|or)(\(.*\))$/s.exec(part);
-    if (nested) return parseLogic(nested[2] as 'and' | 'or', !!nested[1], nested[3] ?? '', raw);
+    const nested = /^(not\.)?(and|or)\(/.exec(part);
+    if (nested && part.endsWith(')')) return parseLogic(nested[2] as 'and' | 'or', !!nested[1], part.slice(nested[0].length - 1), raw, budget, depth + 1);
     const dot = part.indexOf('.');
-    if (dot <= 0) throw parseError(`failed to parse logic tree (${value})`, `"${part}" is not a condition`);
-    return parseOpValue(parseColRef(part.slice(0, dot)), part.slice(dot + 1), raw, true);
+    if (dot <= 0) throw parseError(`failed to parse logic tree (${excerpt(value)})`, `"${excerpt(part)}" is not a condition`);
+    return parseOpValue(parseColRef(part.slice(0, dot)), part.slice(dot + 1), raw, true, budget);
   });
   return { kind: 'logic', op, not, items };
 }
@@ -201,7 +236,9 @@ export function parseInList(value: string): string[] {
     throw parseError(`failed to parse filter (in.${value})`, 'expected a list like (a,b,c)');
   }
   const inner = value.slice(1, -1);
-  return inner.trim() === '' ? [] : splitTop(inner).map(unquote);
+  const values = inner.trim() === '' ? [] : splitTop(inner).map(unquote);
+  if (values.length > LIMITS.inListValues) throw parseError('failed to parse filter (in)', `an in.(...) list may hold at most ${LIMITS.inListValues} values`);
+  return values;
 }
 
 /** Accumulates bound parameters and table aliases while one statement is compiled. */

@@ -1,8 +1,10 @@
 // The PostgREST subset supabase-js uses, at /rest/v1. Every request is one transaction as the
 // request's role, so grants and row level security decide what it sees, exactly as on hosted Supabase.
 import type { Database, Tx } from './database.ts';
-import { HttpError, isPlainObject, parseJson } from './http.ts';
+import { HttpError, decodeSegment, isPlainObject, parseJson } from './http.ts';
+import { LIMITS } from './limits.ts';
 import {
+  Budget,
   Sql,
   emptyLevel,
   parseFilter,
@@ -51,8 +53,15 @@ export function isDbError(error: unknown): error is DbError & Error {
   return error instanceof Error && typeof (error as DbError).code === 'string' && 'severity' in error;
 }
 
+/** SQLSTATE classes about the server's insides (internal, system, configuration): their text stays in the log. */
+const INTERNAL_STATES = /^(XX|58|F0)/;
+
 export function dbErrorToHttp(error: DbError, role: string): HttpError {
   const code = error.code ?? 'XX000';
+  if (INTERNAL_STATES.test(code)) {
+    console.error(`database error ${code}: ${error.message ?? ''}`);
+    return new HttpError(500, { code, message: 'Internal error in the embedded backend', details: null, hint: null });
+  }
   return new HttpError(statusForSqlState(code, role), {
     code,
     message: error.message ?? 'database error',
@@ -110,8 +119,9 @@ function singleError(rows: number): HttpError {
 /** The root level plus embedded ones, filled from the query string. */
 function parseLevels(params: URLSearchParams): Level {
   const root = emptyLevel();
+  const budget = new Budget();
   const select = params.get('select');
-  if (select !== null) root.items = parseSelect(select);
+  if (select !== null) root.items = parseSelect(select, budget);
   const findLevel = (path: string[]): Level | null => {
     let level = root;
     for (const name of path) {
@@ -138,7 +148,7 @@ function parseLevels(params: URLSearchParams): Level {
     if (name === 'order') level.order = parseOrder(value);
     else if (name === 'limit') level.limit = parseNonNegative('limit', value);
     else if (name === 'offset') level.offset = parseNonNegative('offset', value);
-    else if (!RESERVED.has(name)) level.conds.push(parseFilter(name, value));
+    else if (!RESERVED.has(name)) level.conds.push(parseFilter(name, value, budget));
   }
   return root;
 }
@@ -149,9 +159,9 @@ class Compiler {
     private readonly cache: SchemaCache,
   ) {}
 
-  private async relation(from: string | null, item: Extract<SelectItem, { kind: 'embed' }>) {
+  /** Synchronous on purpose: the catalogs are read before the request's transaction (see knowRelations). */
+  private relation(from: string | null, item: Extract<SelectItem, { kind: 'embed' }>) {
     if (!from) throw new HttpError(400, { code: 'PGRST200', message: `Could not find a relationship for '${item.relation}' in the schema cache`, details: null, hint: null });
-    await this.cache.table(item.relation);
     const rels = this.cache.relationships(from, item.relation, item.hint);
     if (rels.length === 0) {
       throw new HttpError(400, {
@@ -173,7 +183,7 @@ class Compiler {
   }
 
   /** `select ... from <source> as <alias> where ...` for one level; embedded levels become subqueries. */
-  async level(level: Level, source: string, alias: string, table: string | null, opts: { join?: string[]; conds?: boolean; paging?: boolean }): Promise<string> {
+  level(level: Level, source: string, alias: string, table: string | null, opts: { join?: string[]; conds?: boolean; paging?: boolean }): string {
     const cols: string[] = [];
     const where = [...(opts.join ?? [])];
     for (const item of level.items) {
@@ -181,17 +191,17 @@ class Compiler {
       else if (item.kind === 'col') {
         cols.push(`${this.sql.col(alias, item.ref)}${item.cast ? `::${item.cast}` : ''} as ${quoteIdent(item.alias)}`);
       } else {
-        const rel = await this.relation(table, item);
+        const rel = this.relation(table, item);
         const inner = this.sql.alias();
         const join = rel.pairs.map(([theirs, ours]) => `${inner}.${quoteIdent(theirs)} = ${alias}.${quoteIdent(ours)}`);
         const target = `public.${quoteIdent(rel.target)}`;
-        const sub = await this.level(item.level, target, inner, rel.target, { join, conds: true, paging: !rel.toOne });
+        const sub = this.level(item.level, target, inner, rel.target, { join, conds: true, paging: !rel.toOne });
         cols.push(
           rel.toOne
             ? `(select to_json(_e) from (${sub} limit 1) _e) as ${quoteIdent(item.alias)}`
             : `(select coalesce(json_agg(_e), '[]'::json) from (${sub}) _e) as ${quoteIdent(item.alias)}`,
         );
-        if (item.inner) where.push(await this.exists(item.level, rel.target, rel.pairs, alias));
+        if (item.inner) where.push(this.exists(item.level, rel.target, rel.pairs, alias));
       }
     }
     if (opts.conds !== false) for (const c of level.conds) where.push(this.sql.cond(alias, c));
@@ -199,37 +209,53 @@ class Compiler {
     if (where.length) out += ` where ${where.join(' and ')}`;
     if (opts.paging !== false) {
       out += this.sql.order(alias, level.order);
-      if (level.limit !== null) out += ` limit ${level.limit}`;
+      // PostgREST's max-rows (api.max_rows in supabase/config.toml): no read returns more, whatever it asks.
+      out += ` limit ${Math.min(level.limit ?? LIMITS.maxRows, LIMITS.maxRows)}`;
       if (level.offset !== null) out += ` offset ${level.offset}`;
     }
     return out;
   }
 
-  private async exists(level: Level, target: string, pairs: [string, string][], outer: string): Promise<string> {
+  private exists(level: Level, target: string, pairs: [string, string][], outer: string): string {
     const alias = this.sql.alias();
     const where = pairs.map(([theirs, ours]) => `${alias}.${quoteIdent(theirs)} = ${outer}.${quoteIdent(ours)}`);
     for (const c of level.conds) where.push(this.sql.cond(alias, c));
     for (const item of level.items) {
       if (item.kind === 'embed' && item.inner) {
-        const rel = await this.relation(target, item);
-        where.push(await this.exists(item.level, rel.target, rel.pairs, alias));
+        const rel = this.relation(target, item);
+        where.push(this.exists(item.level, rel.target, rel.pairs, alias));
       }
     }
     return `exists (select 1 from public.${quoteIdent(target)} as ${alias} where ${where.join(' and ')})`;
   }
 
   /** Conditions only (for counts): the root's filters and its !inner embeds. */
-  async countQuery(level: Level, source: string, table: string | null): Promise<string> {
+  countQuery(level: Level, source: string, table: string | null): string {
     const alias = this.sql.alias();
     const where: string[] = level.conds.map((c) => this.sql.cond(alias, c));
     for (const item of level.items) {
       if (item.kind === 'embed' && item.inner) {
-        const rel = await this.relation(table, item);
-        where.push(await this.exists(item.level, rel.target, rel.pairs, alias));
+        const rel = this.relation(table, item);
+        where.push(this.exists(item.level, rel.target, rel.pairs, alias));
       }
     }
     return `select count(*)::int as n from ${source} as ${alias}${where.length ? ` where ${where.join(' and ')}` : ''}`;
   }
+}
+
+/** Every relation a select tree embeds, at any depth. */
+function embeddedRelations(items: SelectItem[], out: Set<string> = new Set()): Set<string> {
+  for (const item of items) {
+    if (item.kind !== 'embed') continue;
+    out.add(item.relation);
+    embeddedRelations(item.level.items, out);
+  }
+  return out;
+}
+
+/** Reads the catalogs for what the request embeds before its transaction opens (never inside it). */
+function knowRelations(deps: Deps, items: SelectItem[]): Promise<void> {
+  return deps.cache.know(embeddedRelations(items));
 }
 
 function aggregate(inner: string, shape: Shape): string {
@@ -277,7 +303,10 @@ export async function handleRest(deps: Deps, req: RestRequest): Promise<RestResu
   if (profile && profile !== 'public') {
     throw new HttpError(406, { code: 'PGRST106', message: 'The schema must be one of the following: public', details: null, hint: null });
   }
-  const segments = req.path.split('/').filter(Boolean).map(decodeURIComponent);
+  const segments = req.path.split('/').filter(Boolean).map(decodeSegment);
+  if (segments.some((segment) => segment === null)) {
+    throw new HttpError(400, { code: 'PGRST125', message: 'Invalid path specified in request URL', details: 'The path is not valid URL encoding', hint: null });
+  }
   if (segments.length === 2 && segments[0] === 'rpc') return rpc(deps, req, segments[1] as string);
   if (segments.length !== 1) {
     throw new HttpError(404, { code: 'PGRST125', message: `Invalid path specified in request URL`, details: null, hint: null });
@@ -332,12 +361,12 @@ async function selectFrom(
     if (range.limit !== null) root.limit = root.limit === null ? range.limit : Math.min(root.limit, range.limit);
   }
   const main = new Compiler(new Sql(), deps.cache);
-  const text = aggregate(await main.level(root, source(main.sql), main.sql.alias(), table, {}), shape);
+  const text = aggregate(main.level(root, source(main.sql), main.sql.alias(), table, {}), shape);
   const result = (await tx.query<{ body: string; n: number }>(text, main.sql.params)).rows[0] ?? { body: '[]', n: 0 };
   let total: number | null = null;
   if (prefer.count) {
     const counter = new Compiler(new Sql(), deps.cache);
-    const countSql = await counter.countQuery(root, source(counter.sql), table);
+    const countSql = counter.countQuery(root, source(counter.sql), table);
     total = (await tx.query<{ n: number }>(countSql, counter.sql.params)).rows[0]?.n ?? 0;
   }
   const offset = root.offset ?? 0;
@@ -361,15 +390,21 @@ async function selectFrom(
   };
 }
 
-function read(deps: Deps, req: RestRequest, table: TableInfo): Promise<RestResult> {
+async function read(deps: Deps, req: RestRequest, table: TableInfo): Promise<RestResult> {
   const root = parseLevels(req.params);
+  await knowRelations(deps, root.items);
   return runAs(deps, req, (tx) => selectFrom(deps, req, () => `public.${quoteIdent(table.name)}`, table.name, root, tx));
 }
 
 function jsonBody(req: RestRequest): unknown {
   const parsed = parseJson(req.body);
   if (!parsed.ok) {
-    throw new HttpError(400, { code: 'PGRST102', message: 'Empty or invalid json', details: null, hint: null });
+    throw new HttpError(400, {
+      code: 'PGRST102',
+      message: 'Empty or invalid json',
+      details: parsed.tooDeep ? `The body nests arrays and objects more than ${LIMITS.jsonDepth} deep` : null,
+      hint: null,
+    });
   }
   return parsed.value;
 }
@@ -408,6 +443,7 @@ async function mutate(
   const prefer = parsePrefer(req.headers.prefer);
   const shape = parseAccept(req.headers.accept);
   const root = parseLevels(req.params);
+  await knowRelations(deps, root.items);
   return runAs(deps, req, async (tx) => {
     const sql = new Sql();
     const alias = sql.alias();
@@ -416,7 +452,7 @@ async function mutate(
     let rows: number;
     if (prefer.returnRepresentation || shape.single) {
       const compiler = new Compiler(sql, deps.cache);
-      const select = await compiler.level(root, '_m', sql.alias(), table.name, { conds: false, paging: false });
+      const select = compiler.level(root, '_m', sql.alias(), table.name, { conds: false, paging: false });
       const text = `with _m as (${statement} returning ${alias}.*) ${aggregate(select, shape)}`;
       const result = (await tx.query<{ body: string; n: number }>(text, sql.params)).rows[0] ?? { body: '[]', n: 0 };
       rows = result.n;
@@ -666,6 +702,8 @@ async function rpc(deps: Deps, req: RestRequest, name: string): Promise<RestResu
     }
     args = value ?? {};
   }
+  const select = req.params.get('select');
+  if (select !== null) await knowRelations(deps, parseSelect(select));
   return runAs(deps, req, async (tx) => {
     // As PostgREST does: a GET (a link, a prefetch, a cache) never changes anything, so a function that
     // writes fails with 25006 (HTTP 405) and must be called with POST.
@@ -705,7 +743,10 @@ async function rpc(deps: Deps, req: RestRequest, name: string): Promise<RestResu
         return { status: 200, body: row?.body ?? 'null', headers: { 'Content-Type': JSON_TYPE } };
       }
       const row = (
-        await tx.query<{ body: string; n: number }>(`select coalesce(json_agg(_r), '[]'::json)::text as body, count(*)::int as n from ${call(sql)} as _r`, sql.params)
+        await tx.query<{ body: string; n: number }>(
+          `select coalesce(json_agg(_r), '[]'::json)::text as body, count(*)::int as n from (select * from ${call(sql)} as _f limit ${LIMITS.maxRows}) as _r`,
+          sql.params,
+        )
       ).rows[0] ?? { body: '[]', n: 0 };
       return { status: 200, body: bodyFor(row.body, row.n, shape), headers: { 'Content-Type': JSON_TYPE, 'Content-Range': rangeHeader(0, row.n, null) } };
     }

@@ -24,13 +24,32 @@ export interface Relationship {
   pairs: [string, string][];
 }
 
+/**
+ * How often a name the cache does not know may make it re-read the catalogs: a request naming
+ * made-up tables must not turn into a catalog scan per request.
+ */
+const RELOAD_AT_MOST_EVERY_MS = 1000;
+
 export class SchemaCache {
   private tables = new Map<string, TableInfo>();
   private fks: ForeignKey[] = [];
+  private loadedAt = 0;
+  private loading: Promise<void> | null = null;
 
   constructor(private readonly db: Database) {}
 
-  async load(): Promise<void> {
+  /**
+   * Reads the catalogs in a transaction of its own. Never call it from inside a request's
+   * transaction: the database runs one transaction at a time, so it would wait on itself.
+   */
+  load(): Promise<void> {
+    this.loading ??= this.read().finally(() => {
+      this.loading = null;
+    });
+    return this.loading;
+  }
+
+  private async read(): Promise<void> {
     const { tables, fks } = await this.db.run(async (tx) => {
       const t = await tx.query<{ name: string; columns: string[]; keys: { cols: string[]; primary: boolean }[] }>(`
         select c.relname as name,
@@ -66,11 +85,21 @@ export class SchemaCache {
       ]),
     );
     this.fks = fks;
+    this.loadedAt = Date.now();
   }
 
-  /** Looks a table up, re-reading the catalogs once on a miss (the schema may have changed). */
+  /** Re-reads the catalogs when a name is unknown (the schema may have changed), at most once a second. */
+  async know(names: Iterable<string>): Promise<void> {
+    for (const name of names) {
+      if (this.tables.has(name)) continue;
+      if (Date.now() - this.loadedAt >= RELOAD_AT_MOST_EVERY_MS) await this.load();
+      return;
+    }
+  }
+
+  /** Looks a table up, re-reading the catalogs on a miss as `know` does. */
   async table(name: string): Promise<TableInfo | null> {
-    if (!this.tables.has(name)) await this.load();
+    await this.know([name]);
     return this.tables.get(name) ?? null;
   }
 

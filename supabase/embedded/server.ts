@@ -1,18 +1,27 @@
 // The embedded Supabase-compatible backend: one node:http server that routes the Supabase paths
 // (/auth/v1, /rest/v1, /storage/v1, /functions/v1) to small services over one PGlite database.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { AuthService } from './auth.ts';
 import { openDatabase, SUPABASE_DIR, type Database } from './database.ts';
 import { loadFunction } from './functions.ts';
-import { BodyTooLarge, HttpError, MAX_JSON_BODY, corsHeaders, readBody, send, sendJson } from './http.ts';
-import { DEFAULT_JWT_SECRET, Keys } from './jwt.ts';
+import { BudgetExceeded } from './database.ts';
+import { QueueFull } from './fair-queue.ts';
+import { BodyTooLarge, HttpError, corsHeaders, decodeSegment, readBody, send, sendJson } from './http.ts';
+import { Keys } from './jwt.ts';
+import { authRateLimits, LIMITS, type AuthRateLimits } from './limits.ts';
 import { renderMailbox } from './mailbox.ts';
+import { clientAddress, isLoopback } from './network.ts';
+import { PasswordHasher } from './password-hasher.ts';
+import { withClient } from './request-scope.ts';
 import { authenticate, type RequestContext } from './request.ts';
 import { handleRest } from './rest.ts';
 import { SchemaCache } from './schema-cache.ts';
-import { MAX_UPLOAD_BYTES, StorageService } from './storage.ts';
+import { loadSecrets, recordKeys, type Secrets } from './secrets.ts';
+import { API_PATHS, Site } from './site.ts';
+import { StorageService } from './storage.ts';
 
 export interface BackendOptions {
   /** 0 picks a free port. Default 54321, as the Supabase CLI. */
@@ -22,8 +31,20 @@ export interface BackendOptions {
   dataDir: string;
   quiet?: boolean;
   accessTokenTtlSeconds?: number;
-  /** Defaults to env JWT_SECRET, then the Supabase CLI's local secret. */
+  /** The signing secret. Default: env JWT_SECRET, else the data folder's own (made on first start). */
   jwtSecret?: string;
+  /** Sign with the Supabase CLI's published demo secret (anyone can mint a service-role token with it). */
+  demoKeys?: boolean;
+  /** How long one request may keep the database. Default LIMITS.transactionBudgetMs. */
+  budgetMs?: number;
+  /** The address clients use to reach this backend, for links in mails (default: the listening address). */
+  publicUrl?: string;
+  /** A built portal to serve beside the API, on the same origin (`npm start`). */
+  siteDir?: string;
+  /** A certificate and its private key (PEM): serve HTTPS, a secure origin for the service worker. */
+  tls?: { cert: Buffer; key: Buffer };
+  /** Changes to the auth rate limits (default: env AUTH_RATE_LIMITS, else the Supabase CLI's defaults). */
+  authRateLimits?: Partial<AuthRateLimits>;
   migrationsDir?: string;
   seedFile?: string;
   functionsDir?: string;
@@ -36,6 +57,8 @@ export interface Backend {
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
+  /** Where the secret came from, and the file that keeps it and the keys (null when none does). */
+  secrets: Pick<Secrets, 'source' | 'file'>;
   /** Migration versions this start applied (all of them on a new data folder). */
   appliedMigrations: string[];
   close(): Promise<void>;
@@ -62,23 +85,43 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   const log = (line: string) => {
     if (!quiet) console.log(line);
   };
-  const secret = options.jwtSecret ?? process.env.JWT_SECRET ?? DEFAULT_JWT_SECRET;
-  const keys = await Keys.create(secret);
-  const dbOptions = { dataDir: options.dataDir, log, ...(options.migrationsDir ? { migrationsDir: options.migrationsDir } : {}), ...(options.seedFile ? { seedFile: options.seedFile } : {}) };
+  const dbOptions = {
+    dataDir: options.dataDir,
+    log,
+    ...(options.migrationsDir ? { migrationsDir: options.migrationsDir } : {}),
+    ...(options.seedFile ? { seedFile: options.seedFile } : {}),
+    ...(options.budgetMs ? { budgetMs: options.budgetMs } : {}),
+  };
+  const limits = authRateLimits(options.authRateLimits ?? process.env.AUTH_RATE_LIMITS);
   const db: Database = await openDatabase(dbOptions);
+  let secrets: Secrets;
+  let keys: Keys;
+  try {
+    secrets = loadSecrets(db.dataDir, { jwtSecret: options.jwtSecret ?? process.env.JWT_SECRET, demo: options.demoKeys });
+    keys = await Keys.create(secrets.jwtSecret);
+    recordKeys(secrets, keys);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
   const cache = new SchemaCache(db);
   await cache.load();
   const functionsDir = options.functionsDir ?? join(SUPABASE_DIR, 'functions');
   let baseUrl = '';
+  const hasher = new PasswordHasher();
   const auth = new AuthService({
     db,
     keys,
+    hasher,
+    limits,
     baseUrl: () => baseUrl,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
-    siteUrl: options.siteUrl ?? process.env.SITE_URL ?? 'http://127.0.0.1:4173',
+    // Served together, the app is on the API's own origin; alone, where `npm run preview` puts it.
+    siteUrl: () => options.siteUrl ?? process.env.SITE_URL ?? (site ? `${baseUrl}/` : 'http://127.0.0.1:4173'),
     log,
   });
   const storage = new StorageService(db, db.dataDir);
+  const site = options.siteDir ? new Site(options.siteDir) : null;
 
   async function requireRole(req: IncomingMessage, path: string, refuse: (reason: 'expired' | 'invalid' | 'role') => HttpError): Promise<RequestContext> {
     const outcome = await authenticate(req, keys, path);
@@ -90,8 +133,10 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     try {
       return await readBody(req, limit);
     } catch (error) {
-      if (error instanceof BodyTooLarge) throw tooLarge();
-      throw error;
+      if (!(error instanceof BodyTooLarge)) throw error;
+      // The rest of the body is never read: the answer goes out and the connection closes behind it.
+      const refusal = tooLarge();
+      throw new HttpError(refusal.status, refusal.body, { ...refusal.headers, Connection: 'close' });
     }
   }
 
@@ -108,8 +153,8 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
           'WWW-Authenticate': `Bearer error="invalid_token", error_description="${PGRST_AUTH_MESSAGES[reason]}"`,
         }),
       );
-      const payload = await body(req, MAX_JSON_BODY, () =>
-        new HttpError(413, { code: 'PGRST413', message: 'Payload Too Large', details: `The request body is larger than ${MAX_JSON_BODY} bytes`, hint: null }),
+      const payload = await body(req, LIMITS.jsonBodyBytes, () =>
+        new HttpError(413, { code: 'PGRST413', message: 'Payload Too Large', details: `The request body is larger than ${LIMITS.jsonBodyBytes} bytes`, hint: null }),
       );
       const result = await handleRest({ db, cache }, { method, path: sub, params: url.searchParams, headers, body: payload, ctx });
       send(res, result.status, result.body, { ...cors, ...result.headers });
@@ -117,7 +162,9 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     }
 
     if (path.startsWith('/auth/v1')) {
-      const payload = await body(req, MAX_JSON_BODY, () => new HttpError(413, { code: 413, error_code: 'request_too_large', msg: 'Request body too large' }));
+      const payload = await body(req, LIMITS.authBodyBytes, () =>
+        new HttpError(413, { code: 413, error_code: 'request_too_large', msg: `Request body too large: at most ${LIMITS.authBodyBytes} bytes` }),
+      );
       const result = await auth.handle({ method, path: path.slice('/auth/v1'.length) || '/', params: url.searchParams, headers, body: payload });
       if (result.status === 204 || result.body === null) send(res, result.status, null, { ...cors, ...result.headers });
       else sendJson(res, result.status, result.body, { ...cors, ...result.headers });
@@ -129,8 +176,9 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       const ctx = await requireRole(req, sub, (reason) =>
         new HttpError(403, { statusCode: '403', error: 'Unauthorized', message: reason === 'expired' ? 'jwt expired' : 'invalid signature' }),
       );
-      // Multipart framing adds a little to the file itself.
-      const payload = await body(req, MAX_UPLOAD_BYTES + 64 * 1024, () =>
+      // The bucket's own limit, known before a byte of the body is read.
+      const limit = await storage.bodyLimit(method, sub, LIMITS.jsonBodyBytes);
+      const payload = await body(req, limit, () =>
         new HttpError(413, { statusCode: '413', error: 'Payload too large', message: 'The object exceeded the maximum allowed size' }),
       );
       const result = await storage.handle({ method, path: sub, headers, body: payload, ctx });
@@ -141,8 +189,10 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     if (path.startsWith('/functions/v1/')) {
       const name = path.slice('/functions/v1/'.length).split('/')[0] ?? '';
       await requireRole(req, path, () => new HttpError(401, { code: 401, message: 'Invalid JWT' }));
-      const payload = await body(req, MAX_JSON_BODY, () => new HttpError(413, { code: 413, message: 'Request body too large' }));
-      const handler = await loadFunction(functionsDir, decodeURIComponent(name));
+      const payload = await body(req, LIMITS.jsonBodyBytes, () => new HttpError(413, { code: 413, message: 'Request body too large' }));
+      const decoded = decodeSegment(name);
+      if (decoded === null) throw new HttpError(400, { code: 'BAD_REQUEST', message: 'The function name is not valid URL encoding' });
+      const handler = await loadFunction(functionsDir, decoded);
       if (!handler) throw new HttpError(404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
       const request = new Request(`${baseUrl}${path}${url.search}`, {
         method,
@@ -159,36 +209,82 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     }
 
     if (path === '/mailbox' && (method === 'GET' || method === 'HEAD')) {
-      send(res, 200, await renderMailbox(db), { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+      // Reset links are keys to accounts: only this machine (or the service role) may read them.
+      if (!isLoopback(clientAddress(req))) {
+        const outcome = await authenticate(req, keys, path);
+        if (!outcome.ok || outcome.ctx.role !== 'service_role') {
+          throw new HttpError(403, { code: 403, message: 'The mailbox is shown only on the machine that runs the backend.' });
+        }
+      }
+      send(res, 200, await renderMailbox(db), {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      });
+      return;
+    }
+
+    if (site && !API_PATHS.test(path)) {
+      await site.serve(req, res, path);
       return;
     }
 
     throw new HttpError(404, { message: 'no Route matched with those values' });
   }
 
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+  function answerError(req: IncomingMessage, res: ServerResponse, path: string, error: unknown): void {
+    const cors = corsHeaders(req);
+    if (error instanceof HttpError) {
+      if (error.status >= 500) console.error(`${error.status} ${req.method} ${path}: ${error.message}`);
+      if (error.status === 303 || error.body === null) send(res, error.status, null, { ...cors, ...error.headers });
+      else sendJson(res, error.status, error.body, { ...cors, ...error.headers });
+      return;
+    }
+    if (error instanceof BudgetExceeded) {
+      sendJson(res, 503, { code: '57014', message: `The request took longer than ${error.budgetMs / 1000} s and was stopped; nothing it changed was kept.`, details: null, hint: null }, cors);
+      return;
+    }
+    if (error instanceof QueueFull) {
+      sendJson(res, 429, { code: 429, message: `Too many requests at once from this device: at most ${error.limit} may wait. Try again in a moment.` }, { ...cors, 'Retry-After': '1' });
+      return;
+    }
+    // Whatever it was, its text may name the server's folders or internals: it goes to the log only.
+    console.error(`500 ${req.method} ${path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    sendJson(res, 500, { code: 'XX000', message: 'Internal error in the embedded backend', details: null, hint: null }, cors);
+  }
+
+  const handler: RequestListener = (req, res) => {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      sendJson(res, 400, { code: 400, message: 'The request URL is malformed' }, corsHeaders(req));
+      return;
+    }
     if (req.method === 'OPTIONS') {
       send(res, 204, null, corsHeaders(req));
       return;
     }
-    route(req, res, url).catch((error: unknown) => {
-      const cors = corsHeaders(req);
-      if (error instanceof HttpError) {
-        if (error.status >= 500) console.error(`${error.status} ${req.method} ${url.pathname}: ${error.message}`);
-        if (error.status === 303 || error.body === null) send(res, error.status, null, { ...cors, ...error.headers });
-        else sendJson(res, error.status, error.body, { ...cors, ...error.headers });
-        return;
-      }
-      const message = error instanceof Error ? error.message : String(error);
-      console.error(`500 ${req.method} ${url.pathname}: ${message}`);
-      sendJson(res, 500, { code: 'XX000', message: 'Internal error in the embedded backend', details: message, hint: null }, cors);
+    withClient(clientAddress(req), () => route(req, res, url)).catch((error: unknown) => answerError(req, res, url.pathname, error));
+  };
+  const serverOptions = { maxHeaderSize: LIMITS.headerBytes, requestTimeout: 60_000, headersTimeout: 15_000 };
+  const server = options.tls ? createTlsServer({ ...serverOptions, ...options.tls }, handler) : createServer(serverOptions, handler);
+  // A client that vanishes mid-request must not take the server with it; a request line and headers
+  // past LIMITS.headerBytes are refused before anything else reads them.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const body = JSON.stringify({
+      code: tooLarge ? 431 : 400,
+      message: tooLarge ? `The request line and headers are longer than ${LIMITS.headerBytes} bytes` : 'Malformed HTTP request',
     });
-  });
-  // A client that vanishes mid-request must not take the server with it.
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-    else socket.destroy();
+    socket.end(
+      `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
 
   const host = options.host ?? '127.0.0.1';
@@ -202,6 +298,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     });
   } catch (error) {
     await db.close();
+    await hasher.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       throw new PortInUseError(`Port ${options.port ?? 54321} on ${host} is already in use. Stop what runs there, or pass a different --port.`);
     }
@@ -209,14 +306,15 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   }
   const port = (server.address() as AddressInfo).port;
   const publicHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-  baseUrl = `http://${publicHost}:${port}`;
+  baseUrl = options.publicUrl?.replace(/\/+$/, '') ?? `${options.tls ? 'https' : 'http'}://${publicHost}:${port}`;
 
   let closing: Promise<void> | null = null;
   return {
     url: baseUrl,
     anonKey: keys.anonKey,
     serviceRoleKey: keys.serviceRoleKey,
-    jwtSecret: secret,
+    jwtSecret: secrets.jwtSecret,
+    secrets: { source: secrets.source, file: secrets.file },
     appliedMigrations: db.appliedNow,
     close() {
       closing ??= (async () => {
@@ -224,6 +322,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
           server.close(() => resolve());
           server.closeAllConnections();
         });
+        await hasher.close();
         await db.close();
       })();
       return closing;

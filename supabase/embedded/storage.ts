@@ -5,9 +5,9 @@ import { randomUUID, createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Database, Tx } from './database.ts';
-import { HttpError, isPlainObject, parseJson } from './http.ts';
+import { HttpError, decodeSegment, isPlainObject, parseJson } from './http.ts';
 import { asRole, type RequestContext } from './request.ts';
-import { isDbError } from './rest.ts';
+import { dbErrorToHttp, isDbError } from './rest.ts';
 
 /** Ceiling on any upload, whatever a bucket allows. */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
@@ -31,10 +31,28 @@ function storageError(status: number, error: string, message: string): HttpError
 }
 
 const CONTROL = /[\x00-\x1f\x7f]/;
+/** What a file system takes as one name: each part of an object name becomes a file or folder name. */
+export const MAX_NAME_PART_BYTES = 255;
+/** Multipart framing around the file itself. */
+const MULTIPART_SLACK = 64 * 1024;
+/** How long a bucket's settings are reused before they are read again. */
+const BUCKET_CACHE_MS = 5000;
 
 export function validObjectName(name: string): boolean {
   if (!name || name.length > 1024 || name.startsWith('/') || name.includes('\\') || name.includes('..') || CONTROL.test(name)) return false;
-  return name.split('/').every((segment) => segment !== '' && segment !== '.');
+  return name.split('/').every((segment) => segment !== '' && segment !== '.' && Buffer.byteLength(segment) <= MAX_NAME_PART_BYTES);
+}
+
+/** An object name as error messages show it: never longer than a line. */
+const shown = (name: string) => (name.length > 100 ? `${name.slice(0, 100)}...` : name);
+
+function invalidKey(name: string): HttpError {
+  const tooLong = name.split('/').some((segment) => Buffer.byteLength(segment) > MAX_NAME_PART_BYTES);
+  return storageError(
+    400,
+    'InvalidKey',
+    tooLong ? `Invalid key: each part of an object name may be at most ${MAX_NAME_PART_BYTES} bytes long` : `Invalid key: ${shown(name)}`,
+  );
 }
 
 const validBucket = (id: string) => /^[A-Za-z0-9_.-]+$/.test(id) && id !== '.' && id !== '..';
@@ -83,7 +101,7 @@ export class StorageService {
     const root = this.root as string;
     const path = resolve(root, bucket, ...name.split('/'));
     // Names are validated already; this is the second lock on the same door.
-    if (!path.startsWith(resolve(root) + sep)) throw storageError(400, 'InvalidKey', `Invalid key: ${name}`);
+    if (!path.startsWith(resolve(root) + sep)) throw invalidKey(name);
     return path;
   }
 
@@ -93,8 +111,14 @@ export class StorageService {
       return;
     }
     const path = this.filePath(bucket, name);
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, bytes);
+    try {
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, bytes);
+    } catch (error) {
+      // The file system's message names the server's own folders: log it, never send it.
+      console.error(`storage: could not write ${bucket}/${shown(name)}: ${(error as Error).message}`);
+      throw storageError(500, 'InternalError', 'The object could not be stored');
+    }
   }
 
   private async readBytes(bucket: string, name: string): Promise<Buffer | null> {
@@ -111,8 +135,17 @@ export class StorageService {
     else await rm(this.filePath(bucket, name), { force: true });
   }
 
+  private readonly buckets = new Map<string, { row: Bucket | undefined; at: number }>();
+
   private async bucket(id: string): Promise<Bucket> {
-    if (!validBucket(id)) throw storageError(400, 'InvalidBucketName', `Invalid bucket name: ${id}`);
+    if (!validBucket(id)) throw storageError(400, 'InvalidBucketName', `Invalid bucket name: ${shown(id)}`);
+    const known = this.buckets.get(id);
+    const row = known && Date.now() - known.at < BUCKET_CACHE_MS ? known.row : await this.readBucket(id);
+    if (!row) throw storageError(404, 'Bucket not found', 'Bucket not found');
+    return row;
+  }
+
+  private async readBucket(id: string): Promise<Bucket | undefined> {
     const row = await this.db.run(
       async (tx) =>
         (
@@ -122,8 +155,21 @@ export class StorageService {
           )
         ).rows[0],
     );
-    if (!row) throw storageError(404, 'Bucket not found', 'Bucket not found');
+    if (this.buckets.size > 100) this.buckets.clear();
+    this.buckets.set(id, { row, at: Date.now() });
     return row;
+  }
+
+  /**
+   * The most bytes a request to `path` may send, known before its body is read: an upload may carry
+   * its bucket's file size limit, anything else a small JSON body.
+   */
+  async bodyLimit(method: string, path: string, jsonLimit: number): Promise<number> {
+    if (method !== 'POST' && method !== 'PUT') return jsonLimit;
+    const [first, bucketId] = path.split('/').filter(Boolean).map(decodeSegment);
+    if (first !== 'object' || !bucketId) return jsonLimit;
+    const bucket = await this.bucket(bucketId);
+    return Math.min(bucket.file_size_limit ?? MAX_UPLOAD_BYTES, MAX_UPLOAD_BYTES) + MULTIPART_SLACK;
   }
 
   private async asRequestRole<T>(ctx: RequestContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -133,17 +179,16 @@ export class StorageService {
       if (!isDbError(error)) throw error;
       if (error.code === '42501') throw storageError(403, 'Unauthorized', 'new row violates row-level security policy');
       if (error.code === '23505') throw storageError(409, 'Duplicate', 'The resource already exists');
+      const answer = dbErrorToHttp(error, ctx.role);
+      if (answer.status >= 500) throw storageError(500, 'InternalError', 'Internal error in the embedded backend');
       throw storageError(400, 'DatabaseError', error.message);
     }
   }
 
   async handle(req: StorageRequest): Promise<StorageResult> {
-    let segments: string[];
-    try {
-      segments = req.path.split('/').filter(Boolean).map(decodeURIComponent);
-    } catch {
-      throw storageError(400, 'InvalidKey', 'Invalid key: the path is not valid URL encoding');
-    }
+    const decoded = req.path.split('/').filter(Boolean).map(decodeSegment);
+    if (decoded.some((segment) => segment === null)) throw storageError(400, 'InvalidKey', 'Invalid key: the path is not valid URL encoding');
+    const segments = decoded as string[];
     if (segments[0] !== 'object') throw storageError(404, 'not_found', 'Route not found');
     const [, first, ...rest] = segments;
     if (!first) throw storageError(404, 'not_found', 'Route not found');
@@ -166,7 +211,7 @@ export class StorageService {
   }
 
   private async upload(bucketId: string, name: string, req: StorageRequest): Promise<StorageResult> {
-    if (!validObjectName(name)) throw storageError(400, 'InvalidKey', `Invalid key: ${name}`);
+    if (!validObjectName(name)) throw invalidKey(name);
     const bucket = await this.bucket(bucketId);
     let bytes = req.body;
     let mime = (req.headers['content-type'] ?? 'application/octet-stream').split(';')[0]?.trim().toLowerCase() ?? '';
@@ -218,7 +263,7 @@ export class StorageService {
   }
 
   private async download(bucketId: string, name: string, ctx: RequestContext, viaPublic: boolean): Promise<StorageResult> {
-    if (!validObjectName(name)) throw storageError(400, 'InvalidKey', `Invalid key: ${name}`);
+    if (!validObjectName(name)) throw invalidKey(name);
     const bucket = await this.bucket(bucketId);
     const query = async (tx: Tx) =>
       (
@@ -258,7 +303,7 @@ export class StorageService {
   }
 
   private async remove(bucketId: string, names: string[], ctx: RequestContext): Promise<StorageResult> {
-    for (const name of names) if (!validObjectName(name)) throw storageError(400, 'InvalidKey', `Invalid key: ${name}`);
+    for (const name of names) if (!validObjectName(name)) throw invalidKey(name);
     await this.bucket(bucketId);
     const deleted = await this.asRequestRole(ctx, async (tx) => {
       const rows = (

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { backendUrl, serviceInsert, serviceSelect, signInNewStudent, type Student } from './support/backend.ts';
+import { isBackendRequest, serviceInsert, serviceSelect, signInNewStudent, type Student } from './support/backend.ts';
 
 /** Credits coins the way an operator would (service role); students can never write the ledger themselves. */
 async function grantCoins(student: Student, amt: number): Promise<void> {
@@ -104,7 +104,7 @@ test('a purchase made offline is applied once when the connection returns', asyn
   await page.goto('/shop');
   await expect(balance(page)).toHaveText('1,000');
 
-  await context.route(`${backendUrl}/**`, (route) => route.abort());
+  await context.route(isBackendRequest, (route) => route.abort());
   await context.setOffline(true);
   await page.getByTestId('buy-pink_background').click();
   await expect(page.getByText('Item pink_background unlocked')).toBeVisible();
@@ -114,7 +114,7 @@ test('a purchase made offline is applied once when the connection returns', asyn
   await expect(page.getByTestId('coin-history').locator('[data-status="pending"]')).toContainText('bought pink_background');
   expect(await ledger(student)).toEqual([{ amt: 1000, why: 'test grant' }]);
 
-  await context.unroute(`${backendUrl}/**`);
+  await context.unroute(isBackendRequest);
   await context.setOffline(false);
   await expect(page.getByTestId('owned-pink_background')).toHaveText('Owned');
   await expect(page.getByTestId('coin-balance')).toHaveAttribute('data-pending', 'false');

@@ -1,13 +1,32 @@
 // What e2e tests need to reach the embedded backend the suite started (see playwright.config.ts),
 // and to sign a new student in without going through the auth screens every time.
 import type { Page } from '@playwright/test';
-import { DEFAULT_JWT_SECRET, Keys } from '../../../supabase/embedded/jwt.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Keys } from '../../../supabase/embedded/jwt.ts';
+import { SECRETS_FILE } from '../../../supabase/embedded/secrets.ts';
+import { API_PATHS } from '../../../supabase/embedded/site.ts';
 
-export const backendUrl = `http://127.0.0.1:${process.env.E2E_BACKEND_PORT ?? '54329'}`;
+/** `npm start` serves the API on the portal's own origin (see playwright.config.ts). */
+export const backendUrl = `http://127.0.0.1:${process.env.E2E_PORT ?? '4173'}`;
+
+/**
+ * The backend's requests, for page.route: the API paths of any origin on this machine's loopback (the
+ * suite's, or a copy of the portal a test serves on a port of its own), never the app's own files.
+ */
+export function isBackendRequest(url: URL): boolean {
+  return url.hostname === new URL(backendUrl).hostname && API_PATHS.test(url.pathname);
+}
+
+/** The secret the suite's backend made in its data folder on first start (see playwright.config.ts). */
+export function suiteJwtSecret(): string {
+  const file = join(process.env.E2E_DATA_DIR!, 'data', SECRETS_FILE);
+  return (JSON.parse(readFileSync(file, 'utf8')) as { jwt_secret: string }).jwt_secret;
+}
 
 let keys: Promise<Keys> | undefined;
 export async function localKeys(): Promise<Keys> {
-  keys ??= Keys.create(DEFAULT_JWT_SECRET);
+  keys ??= Keys.create(suiteJwtSecret());
   return keys;
 }
 

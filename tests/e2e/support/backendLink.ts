@@ -2,7 +2,7 @@
 // (for the page AND its service worker, which setOffline alone does not reach), with the outbox's
 // apply_mutations calls handed to the test so it can lose a request or its answer on purpose.
 import { test as base, type APIResponse, type BrowserContext, type Route } from '@playwright/test';
-import { backendUrl } from './backend.ts';
+import { backendUrl, isBackendRequest } from './backend.ts';
 
 export type ApplyHandler = (route: Route) => Promise<void>;
 
@@ -27,7 +27,7 @@ export class BackendLink {
   }
 
   async attach(): Promise<void> {
-    await this.context.route(`${backendUrl}/**`, (route) => this.handle(route));
+    await this.context.route(isBackendRequest, (route) => this.handle(route));
   }
 
   get isUp(): boolean {
@@ -89,13 +89,14 @@ export class BackendLink {
   }
 
   private targetUrl(route: Route): string {
-    return this.target + route.request().url().slice(backendUrl.length);
+    const url = new URL(route.request().url());
+    return `${this.target}${url.pathname}${url.search}`;
   }
 
   private async handle(route: Route): Promise<void> {
     if (!this.up) return this.drop(route);
     if (this.onApply !== null && new URL(route.request().url()).pathname === APPLY_PATH) return this.onApply(route);
-    if (this.target === backendUrl) {
+    if (this.target === backendUrl && new URL(route.request().url()).origin === backendUrl) {
       await route.continue().catch(() => undefined);
       return;
     }

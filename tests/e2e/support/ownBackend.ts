@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { suiteJwtSecret } from './backend.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -25,7 +26,8 @@ export class OwnBackend {
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', 'supabase/embedded/cli.ts', '--port', String(this.port), '--data-dir', this.dataDir],
-      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+      // The suite's secret, given as an operator would give one, so its tokens are good here too.
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, JWT_SECRET: suiteJwtSecret() } },
     );
     this.child = child;
     const errors: string[] = [];

@@ -22,7 +22,10 @@ export class OwnSite {
     cpSync(join(process.env.E2E_DATA_DIR!, 'dist'), dir, { recursive: true });
   }
 
-  /** Serves the copy as `npm start` serves the build, and resolves once it listens. */
+  /**
+   * Serves the copy with a plain static server, and resolves once it listens. The copy's API calls go
+   * to its own origin, where nothing answers them: a test routes them (BackendLink) to a backend.
+   */
   start(): Promise<void> {
     const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
     const child = spawn(

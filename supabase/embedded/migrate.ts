@@ -1,0 +1,86 @@
+// Brings a PGlite database up to date the way the Supabase CLI does: bootstrap.sql on a new folder,
+// then every migration not yet recorded, in filename order, in one transaction, and the seed once.
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+export interface MigrateOptions {
+  migrationsDir: string;
+  seedFile: string;
+  log: (line: string) => void;
+}
+
+export interface Migrated {
+  /** Migration versions applied now (all of them on a new data folder). */
+  appliedNow: string[];
+  createdNew: boolean;
+}
+
+/** A migration (or the bootstrap, or the seed) that PostgreSQL refused, with where and why. */
+export class MigrationError extends Error {}
+
+function migrationFiles(dir: string): { version: string; name: string; file: string }[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((f) => {
+      const base = f.slice(0, -'.sql'.length);
+      const cut = base.indexOf('_');
+      return {
+        version: cut > 0 ? base.slice(0, cut) : base,
+        name: cut > 0 ? base.slice(cut + 1) : base,
+        file: join(dir, f),
+      };
+    });
+}
+
+const MIGRATIONS_TABLE = `
+create schema if not exists supabase_migrations;
+create table if not exists supabase_migrations.schema_migrations (
+  version text primary key,
+  name text,
+  applied_at timestamptz not null default now()
+);`;
+
+async function execFile(tx: Transaction, file: string, label: string): Promise<void> {
+  try {
+    await tx.exec(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const e = error as { message?: string; position?: string; code?: string };
+    throw new MigrationError(
+      `${label} failed: ${e.message ?? String(error)}${e.code ? ` (SQLSTATE ${e.code})` : ''}${e.position ? ` at character ${e.position}` : ''}`,
+    );
+  }
+}
+
+export async function migrate(pg: PGlite, options: MigrateOptions): Promise<Migrated> {
+  const appliedNow: string[] = [];
+  const existing = await pg.query<{ t: string | null }>(`select to_regclass('supabase_migrations.schema_migrations')::text as t`);
+  const createdNew = !existing.rows[0]?.t;
+  const files = migrationFiles(options.migrationsDir);
+  // A new folder is built in one transaction, so a failing migration leaves it new for the next try.
+  await pg.transaction(async (tx) => {
+    if (createdNew) await execFile(tx, join(here, 'bootstrap.sql'), 'bootstrap.sql');
+    await execFile(tx, join(here, 'auth-internal.sql'), 'auth-internal.sql');
+    await tx.exec(MIGRATIONS_TABLE);
+    const done = new Set(
+      (await tx.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
+    );
+    for (const m of files) {
+      if (done.has(m.version)) continue;
+      await execFile(tx, m.file, `migration ${m.version}_${m.name}.sql`);
+      await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [m.version, m.name]);
+      appliedNow.push(m.version);
+      options.log(`applied migration ${m.version}_${m.name}`);
+    }
+    if (createdNew && existsSync(options.seedFile)) {
+      await execFile(tx, options.seedFile, 'seed.sql');
+      options.log('applied seed.sql');
+    }
+  });
+  return { appliedNow, createdNew };
+}
