@@ -39,7 +39,10 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ...reactHooks.configs.flat['recommended-latest'],
+    plugins: { 'react-hooks': reactHooks },
+    // The rules of hooks and complete dependency lists. The React Compiler's own rules (set-state-in-effect,
+    // refs, purity ...) are for code the compiler will rewrite; this project does not use it.
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     files: ['src/**/*.tsx'],
@@ -50,9 +53,22 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', SERVER_CLIENT] },
   },
   {
-    // `expect(fake.method).toHaveBeenCalled()` reads a method without calling it, on purpose.
+    // `expect(fake.method).toHaveBeenCalled()` reads a method without calling it, on purpose; matchers such as
+    // `expect.anything()` and parsed answers of the server under test are `any` by design.
     files: ['tests/**'],
-    rules: { '@typescript-eslint/unbound-method': 'off' },
+    rules: {
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  {
+    // Playwright fixtures that need no other fixture are written `async ({}, use) => ...`; code run in the page
+    // rejects with what IndexedDB gives it (a DOMException, or null).
+    files: ['tests/e2e/**'],
+    rules: { 'no-empty-pattern': 'off', '@typescript-eslint/prefer-promise-reject-errors': 'off' },
   },
   {
     // Edge functions run on Deno with its own types, outside this project's tsconfig.

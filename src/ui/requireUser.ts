@@ -8,7 +8,7 @@ export type MaybeSession = { user: { id: string } } | null | undefined;
  * The guard of every action that needs an account (profile, coins, items, streak, equip): the
  * signed-in user's id, or, with nobody signed in, the spec's notice and 'not logged in'.
  */
-export function requireUser(session: MaybeSession): string | typeof NOT_LOGGED_IN_RESULT {
+export function requireUser(session: MaybeSession): string {
   const id = session?.user.id;
   if (id === undefined || id === '') {
     toast.error(NOT_LOGGED_IN, { id: 'not-logged-in' });

@@ -165,7 +165,7 @@ class DatabaseThread {
     const id = this.nextId++;
     return new Promise((resolveCall, rejectCall) => {
       this.calls.set(id, { resolve: resolveCall as (m: WorkerMessage) => void, reject: rejectCall });
-      this.worker.postMessage({ ...request, id } as WorkerRequest);
+      this.worker.postMessage({ ...request, id });
     });
   }
 

@@ -636,7 +636,7 @@ function pgArrayLiteral(values: unknown[]): string {
     .map((v) => {
       if (v === null || v === undefined) return 'NULL';
       if (Array.isArray(v)) return pgArrayLiteral(v);
-      const text = typeof v === 'object' ? JSON.stringify(v) : String(v);
+      const text = scalarText(v);
       return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
     })
     .join(',')}}`;
@@ -644,11 +644,24 @@ function pgArrayLiteral(values: unknown[]): string {
 
 function argText(arg: FnArg, value: unknown, fromQuery: boolean): string | null {
   if (value === null || value === undefined) return null;
-  if (fromQuery) return String(value);
+  if (fromQuery) return scalarText(value);
   if (arg.type === 'json' || arg.type === 'jsonb') return JSON.stringify(value);
   if (Array.isArray(value) && arg.category === 'A') return pgArrayLiteral(value);
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  return scalarText(value);
+}
+
+/** A value of a JSON body or a query string as Postgres text input: scalars as they read, anything else as JSON. */
+function scalarText(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+      return String(value);
+    default:
+      return JSON.stringify(value) ?? '';
+  }
 }
 
 function notFound(name: string, keys: string[]): HttpError {

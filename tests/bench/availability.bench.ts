@@ -28,7 +28,7 @@ function startBackend(): Promise<{ child: ChildProcess; url: string; anonKey: st
   });
   const found: Record<string, string> = {};
   return new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
       const match = /^(API URL|anon key): (\S+)/.exec(line);
       if (match) found[match[1] as string] = match[2] as string;
       if (line.includes('database thread')) console.log(`  backend: ${line}`);
@@ -91,7 +91,7 @@ try {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let tally = '';
-  attack.stdout!.on('data', (chunk: Buffer) => (tally += chunk.toString()));
+  attack.stdout.on('data', (chunk: Buffer) => (tally += chunk.toString()));
   const attacked = new Promise((resolve) => attack.once('exit', resolve));
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const underAttack = await victimReads();

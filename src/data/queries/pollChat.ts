@@ -1,4 +1,4 @@
-import { CHAT_PAGE_SIZE, pollSince, type ChatMessage } from '../../domain/chatMessages.ts';
+import { CHAT_PAGE_SIZE, pollSince } from '../../domain/chatMessages.ts';
 import { readChatMirror, storeChatPage } from '../chatMirror.ts';
 import { partsOf, type DataSource } from '../source.ts';
 
@@ -14,5 +14,5 @@ export async function pollChat(source: DataSource, viewer: string, fromCursor: b
     since === undefined ? { p_limit: CHAT_PAGE_SIZE } : { p_since: since, p_limit: CHAT_PAGE_SIZE },
   );
   if (error) throw new Error(error.message);
-  await storeChatPage(db, viewer, (data ?? []) as ChatMessage[], { newestPage: since === undefined });
+  await storeChatPage(db, viewer, (data ?? []), { newestPage: since === undefined });
 }

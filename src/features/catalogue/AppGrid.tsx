@@ -34,17 +34,34 @@ interface AppGridProps {
 // A keystroke in the search box re-renders the grid; the cards still in view are left as they are.
 const AppCard = memo(function AppCard({
   app,
+  position,
+  total,
+  firstRow,
   favourite,
   onToggleFavourite,
 }: {
   app: AppRow;
+  /** 1-based place in the whole list: only the cards in view are in the page, so each says where it sits. */
+  position: number;
+  total: number;
+  /** The first row is what the student sees first (the largest paint): fetched at once, ahead of the rest. */
+  firstRow: boolean;
   favourite: boolean;
   onToggleFavourite?: (appId: string) => void;
 }) {
   return (
-    <div className="vgrid-cell" role="listitem">
+    <div className="vgrid-cell" role="listitem" aria-posinset={position} aria-setsize={total}>
       <Link className="app-card" to={classPath(app.title)} data-testid="app-card">
-        <img src={appThumbnail(app)} alt="" loading="lazy" decoding="async" width={320} height={200} onError={showFallback} />
+        <img
+          src={appThumbnail(app)}
+          alt=""
+          loading={firstRow ? 'eager' : 'lazy'}
+          fetchPriority={firstRow ? 'high' : 'auto'}
+          decoding="async"
+          width={320}
+          height={200}
+          onError={showFallback}
+        />
         <div className="app-card-body">
           <h2 className="app-card-title">{app.title}</h2>
           <p className="app-card-meta">
@@ -109,7 +126,6 @@ export function AppGrid({ apps, label, favourites, onToggleFavourite }: AppGridP
       className="vgrid"
       role="list"
       aria-label={label}
-      aria-rowcount={rowCount}
       data-testid="app-grid"
       data-count={apps.length}
       style={{ height: virtualizer.getTotalSize() }}
@@ -126,8 +142,16 @@ export function AppGrid({ apps, label, favourites, onToggleFavourite }: AppGridP
             gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
           }}
         >
-          {apps.slice(row.index * columns, row.index * columns + columns).map((app) => (
-            <AppCard key={app.id} app={app} favourite={favourites?.has(app.id) ?? false} {...(onToggleFavourite ? { onToggleFavourite } : {})} />
+          {apps.slice(row.index * columns, row.index * columns + columns).map((app, column) => (
+            <AppCard
+              key={app.id}
+              app={app}
+              position={row.index * columns + column + 1}
+              total={apps.length}
+              firstRow={row.index === 0}
+              favourite={favourites?.has(app.id) ?? false}
+              {...(onToggleFavourite ? { onToggleFavourite } : {})}
+            />
           ))}
         </div>
       ))}

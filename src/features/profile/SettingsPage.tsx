@@ -37,7 +37,7 @@ export default function SettingsPage() {
     if (runtime === null) return;
     setSigningOut(true);
     try {
-      const result = await signOutSafely(runtime.data, runtime.currentUserId);
+      const result = await signOutSafely(runtime.data, () => runtime.currentUserId());
       // The spec's sign-out reloads the page, so nothing of the old user stays in memory.
       if (result === 'signed-out') window.location.assign('/');
     } catch (error) {

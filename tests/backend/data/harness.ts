@@ -14,7 +14,7 @@ export function startProductBackend(): Promise<Backend> {
 
 /** A client of the product's typed shape, signed out. */
 export function portalClient(backend: Backend): PortalSupabase {
-  return client(backend) as unknown as PortalSupabase;
+  return client(backend);
 }
 
 export interface Device {

@@ -13,7 +13,6 @@ import { USERNAME_INVALID } from '../../../src/domain/messages.ts';
 import type { Backend } from '../../../supabase/embedded/server.ts';
 import { newUser } from '../helpers.ts';
 import { applied, device, startProductBackend, student } from './harness.ts';
-import type { PortalSupabase } from '../../../src/backend/supabase.ts';
 
 let backend: Backend;
 
@@ -25,7 +24,7 @@ afterAll(() => backend.close());
 describe('the own profile', () => {
   it('is created by the server for a new account (random username, default icon), once', async () => {
     const user = await newUser(backend);
-    const phone = device(user.supabase as unknown as PortalSupabase);
+    const phone = device(user.supabase);
     expect((await createProfile(phone.data)).error).toBeNull();
     const first = await fetchOwnProfile(phone.data, user.id);
     expect(first).toMatchObject({ user_id: user.id, icon: 'default_icon' });
@@ -36,7 +35,7 @@ describe('the own profile', () => {
 
   it('is made on the first read when there is none, and mirrored so it shows offline', async () => {
     const user = await newUser(backend);
-    const phone = device(user.supabase as unknown as PortalSupabase);
+    const phone = device(user.supabase);
     expect(await readProfile(phone.data, user.id)).toBeUndefined();
     const mirrored = await refreshOwnProfile(phone.data, user.id);
     expect(mirrored?.user_id).toBe(user.id);
@@ -77,7 +76,7 @@ describe('anyone’s profile', () => {
     const ann = await student(backend);
     const username = (await fetchOwnProfile(ann.data, ann.id)).username;
     await applied(ann, 'record_app_played', { p_app_id: 'snake' });
-    const stranger = device((await newUser(backend)).supabase as unknown as PortalSupabase);
+    const stranger = device((await newUser(backend)).supabase);
 
     const found = await fetchPublicProfile(stranger.data, username);
     expect(found.error).toBeNull();

@@ -86,7 +86,7 @@ export class Arena {
     const insert = async (who: Student, table: string, row: Record<string, unknown>) => {
       const { data, error } = await who.supabase.from(table).insert(row).select('id').single();
       if (error) throw new Error(`insert into ${table} failed in the arena set-up: ${error.message}`);
-      return (data as { id: number }).id;
+      return (data).id;
     };
 
     await rpc(alice, 'buy_item', { p_item_id: 'cat_background', p_client_id: crypto.randomUUID() });

@@ -26,7 +26,10 @@ function auth(from: string, path: string, body: unknown, token?: string): Promis
 }
 
 const signIn = (from: string, email: string, password: string) => auth(from, '/token?grant_type=password', { email, password });
-const msg = (reply: Reply) => String(reply.body.msg ?? reply.body.message ?? '');
+const msg = (reply: Reply): string => {
+  const text: unknown = reply.body.msg ?? reply.body.message;
+  return typeof text === 'string' ? text : '';
+};
 
 function expectTooMany(reply: Reply, message: RegExp): void {
   expect(reply.status, JSON.stringify(reply.body)).toBe(429);

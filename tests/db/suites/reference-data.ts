@@ -24,7 +24,9 @@ export function referenceDataSuite(ctx: DbContext): void {
     });
 
     it('ships the fourteen bundled games, the same as the bundled backup list', async () => {
-      const { rows } = await db.query('select id, title, url, thumbnail from public.apps where bundled order by id');
+      const { rows } = await db.query<{ id: string; title: string; url: string; thumbnail: string }>(
+        'select id, title, url, thumbnail from public.apps where bundled order by id',
+      );
       const backup = (JSON.parse(readFileSync(join(repoRoot, 'public', 'backup-apps.json'), 'utf8')) as BackupEntry[])
         .filter((entry) => entry.bundled)
         .map(({ id, title, url, thumbnail }) => ({ id, title, url, thumbnail }))

@@ -31,9 +31,9 @@ export class OwnBackend {
     );
     this.child = child;
     const errors: string[] = [];
-    createInterface({ input: child.stderr! }).on('line', (line) => errors.push(line));
+    createInterface({ input: child.stderr }).on('line', (line) => errors.push(line));
     return new Promise((resolve, reject) => {
-      createInterface({ input: child.stdout! }).on('line', (line) => {
+      createInterface({ input: child.stdout }).on('line', (line) => {
         if (line.startsWith('API URL:')) resolve();
       });
       child.once('exit', (code, signal) => {

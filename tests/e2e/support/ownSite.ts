@@ -35,7 +35,7 @@ export class OwnSite {
     );
     this.child = child;
     const errors: string[] = [];
-    createInterface({ input: child.stderr! }).on('line', (line) => errors.push(line));
+    createInterface({ input: child.stderr }).on('line', (line) => errors.push(line));
     const exited = new Promise<never>((_, reject) =>
       child.once('exit', (code) => reject(new Error(`the static server stopped (exit ${code}): ${errors.join('\n')}`))),
     );

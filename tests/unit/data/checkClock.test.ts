@@ -4,7 +4,7 @@ import { checkClock } from '../../../src/data/queries/checkClock.ts';
 const SERVER = Date.parse('2026-11-21T12:00:00.000Z');
 
 function answering(body: unknown, init: ResponseInit = {}): typeof fetch {
-  return (async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' }, ...init })) as typeof fetch;
+  return (async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' }, ...init }));
 }
 
 describe('checkClock', () => {
