@@ -6,6 +6,7 @@ export const ALREADY_REGISTERED = 'There is already an account with this e-mail.
 export const SAME_PASSWORD = 'The new password must be different from the old one.';
 export const INVALID_CODE = 'That code is not right. Check the app and try the newest code.';
 export const OFFLINE = 'You are offline. Connect to the internet and try again.';
+export const EMAIL_NOT_CONFIRMED = 'Open the link in the mail we sent you to finish creating your account, then sign in.';
 
 /** What to tell the student about an auth error: the known refusals in plain words, else the server's text. */
 export function authErrorMessage(error: { code?: string | undefined; message: string; status?: number | undefined }): string {
@@ -16,11 +17,14 @@ export function authErrorMessage(error: { code?: string | undefined; message: st
     case 'email_exists':
       return ALREADY_REGISTERED;
     case 'weak_password':
-      return PASSWORD_TOO_SHORT;
+      // Too short has our own words; a long password refused as easy to guess keeps the server's reason.
+      return /at least|length/i.test(error.message) ? PASSWORD_TOO_SHORT : error.message;
     case 'same_password':
       return SAME_PASSWORD;
     case 'mfa_verification_failed':
       return INVALID_CODE;
+    case 'email_not_confirmed':
+      return EMAIL_NOT_CONFIRMED;
     case 'validation_failed':
       if (/email/i.test(error.message)) return EMAIL_INVALID;
   }

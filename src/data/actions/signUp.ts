@@ -1,11 +1,19 @@
 import { failed, ok, thrown, type Result } from '../result.ts';
 import { partsOf, type DataSource } from '../source.ts';
 
-/** Creates an account with e-mail and password (signed in at once where e-mail confirmation is off). */
-export async function signUp(source: DataSource, email: string, password: string): Promise<Result<null>> {
+/**
+ * What a sign-up the server accepted led to: signed in at once (e-mail confirmation off), or a mail
+ * to open first. The second is also how the server answers an address that already has an account
+ * when it will not say so (hosted Supabase with "Confirm email" on, and the embedded backend).
+ */
+export type SignUpOutcome = 'signed-in' | 'check-email';
+
+/** Creates an account with e-mail and password. */
+export async function signUp(source: DataSource, email: string, password: string): Promise<Result<SignUpOutcome>> {
   try {
-    const { error } = await partsOf(source).supabase.auth.signUp({ email, password });
-    return error ? failed(error) : ok(null);
+    const { data, error } = await partsOf(source).supabase.auth.signUp({ email, password });
+    if (error) return failed(error);
+    return ok(data.session === null ? 'check-email' : 'signed-in');
   } catch (error) {
     return thrown(error);
   }

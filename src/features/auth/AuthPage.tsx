@@ -21,6 +21,11 @@ type Mode = 'sign-in' | 'sign-up' | 'forgot';
 
 const RESET_SENT = 'If an account uses that e-mail, a link to choose a new password is on its way. Check your inbox.';
 
+/** After a sign-up the server wants confirmed by mail: nothing is signed in yet, and the student is told where to go. */
+function checkEmail(email: string): string {
+  return `Almost there: we sent a mail to ${email}. Open the link in it to finish creating your account, then sign in here.`;
+}
+
 /** Where the student was going: ?next=/path, or the page that sent them here (location state). */
 function useNext(): string {
   const [params] = useSearchParams();
@@ -89,9 +94,15 @@ export default function AuthPage() {
         else setNotice(RESET_SENT);
         return;
       }
-      const { error: failed } = mode === 'sign-up' ? await signUp(data, email.trim(), password) : await signIn(data, email.trim(), password);
-      if (failed) {
-        setError(authErrorMessage(failed));
+      const result = mode === 'sign-up' ? await signUp(data, email.trim(), password) : await signIn(data, email.trim(), password);
+      if (result.error) {
+        setError(authErrorMessage(result.error));
+        return;
+      }
+      if (result.data === 'check-email') {
+        setNotice(checkEmail(email.trim()));
+        setMode('sign-in');
+        setPassword('');
         return;
       }
       const factor = mode === 'sign-in' ? await fetchPendingSecondFactor(data) : null;
