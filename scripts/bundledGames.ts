@@ -6,6 +6,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'vite';
+import { GAME_PAGE_CSP } from '../supabase/embedded/security-headers.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const GAMES_DIR = join(ROOT, 'games');
@@ -147,7 +148,7 @@ export function bundledGames(): Plugin {
               return;
             }
             response.setHeader('content-type', 'text/html; charset=utf-8');
-            response.setHeader('content-security-policy', GAME_SANDBOX_HEADER);
+            response.setHeader('content-security-policy', GAME_PAGE_CSP);
             response.end(game.html);
           },
           () => next(),
@@ -157,13 +158,10 @@ export function bundledGames(): Plugin {
     configurePreviewServer(server) {
       server.middlewares.use((request, response, next) => {
         if (/^\/games\/[^/]+\/(index\.html)?$/.test(request.url?.split('?')[0] ?? '')) {
-          response.setHeader('content-security-policy', GAME_SANDBOX_HEADER);
+          response.setHeader('content-security-policy', GAME_PAGE_CSP);
         }
         next();
       });
     },
   };
 }
-
-/** The header that makes a game's page sandboxed even when opened on its own (no allow-same-origin). */
-export const GAME_SANDBOX_HEADER = 'sandbox allow-scripts allow-pointer-lock';
