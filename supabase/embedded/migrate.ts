@@ -70,6 +70,15 @@ export async function migrate(pg: PGlite, options: MigrateOptions): Promise<Migr
     const done = new Set(
       (await tx.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
     );
+    const baseline = files[0];
+    if (!createdNew && baseline !== undefined && !done.has(baseline.version) && [...done].some((v) => v < baseline.version)) {
+      // The migrations before the baseline were squashed into it; a folder that stopped part-way through
+      // them has a schema the baseline cannot be laid over. It must be made again (nothing is deployed).
+      throw new MigrationError(
+        `This data folder was made by an older version of the portal (its last migration is ${[...done].sort().at(-1) ?? '?'}). ` +
+          'Move it aside or delete it, and start again: a new one is made.',
+      );
+    }
     for (const m of files) {
       if (done.has(m.version)) continue;
       await execFile(tx, m.file, `migration ${m.version}_${m.name}.sql`);
