@@ -6,13 +6,15 @@ import { test } from './support/backendLink.ts';
 import { installServiceWorker, onboardedStudent } from './support/student.ts';
 
 /** Steers the snake into the top wall: a whole game played with the keyboard, ending with score 0. */
-async function playSnakeIntoWall(page: Page): Promise<void> {
+/** Plays Snake straight up into the wall; returns the score it ended with (10 when food lay on the way). */
+async function playSnakeIntoWall(page: Page): Promise<number> {
   const game = page.frameLocator('[data-testid="game-frame"]');
   await expect(game.locator('#game')).toBeVisible();
   // The board is in the HTML before game.js runs: wait for the game to have placed the snake.
   await expect(game.locator('#game')).toHaveAttribute('data-head', /^\d+,\d+$/);
   await game.locator('#game').press('ArrowUp');
   await expect(game.locator('body')).toHaveAttribute('data-state', 'over', { timeout: 10_000 });
+  return Number(await game.locator('#score').textContent());
 }
 
 const cardTitles = (page: Page) => page.getByTestId('app-card').locator('.app-card-title').allTextContents();
@@ -107,12 +109,12 @@ test('a bundled game plays offline by keyboard; its score and screenshot are sub
   await page.goto('/class/Snake');
   await expect(page.getByTestId('page-app-detail')).toBeVisible();
   await expect(page.getByTestId('game-frame')).toHaveAttribute('sandbox', 'allow-scripts allow-pointer-lock');
-  await playSnakeIntoWall(page);
+  const score = await playSnakeIntoWall(page);
 
   // The game SDK filled the form with the score and the game's screenshot as the proof.
-  await expect(page.getByTestId('score-offer')).toContainText('you scored 0');
-  await expect(page.getByTestId('score-input')).toHaveValue('0');
-  await expect(page.getByTestId('proof-preview')).toContainText('snake-0.png');
+  await expect(page.getByTestId('score-offer')).toContainText(`you scored ${score}.`);
+  await expect(page.getByTestId('score-input')).toHaveValue(String(score));
+  await expect(page.getByTestId('proof-preview')).toContainText(`snake-${score}.png`);
 
   await page.getByTestId('score-submit').click();
   await expect(page.getByTestId('score-status')).toHaveText('Saved on this device: it will be sent when you are back online.');
@@ -121,12 +123,12 @@ test('a bundled game plays offline by keyboard; its score and screenshot are sub
   await link.goOnline();
   await expect(page.getByTestId('score-outcome')).toHaveText('submitted appScoreForm!', { timeout: 20_000 });
   const [submission] = await submissionsOf(student);
-  expect(submission?.score).toBe(0);
+  expect(submission?.score).toBe(score);
 
   const [profile] = await serviceSelect<{ username: string }>('my_users', `user_id=eq.${student.userId}&select=username`);
   // The board lists only submissions whose proof image is stored: this row proves the upload too.
   const board = page.getByTestId('high-scores');
-  await expect(board.getByTestId('high-score').filter({ hasText: profile!.username })).toContainText('0');
+  await expect(board.getByTestId('high-score').filter({ hasText: profile!.username })).toContainText(String(score));
 
   // Opening the game counted as a play, sent from the outbox once the connection was back.
   await expect.poll(async () => (await serviceSelect('apps_played', `user_id=eq.${student.userId}&app_id=eq.snake&select=app_id`)).length).toBe(1);
