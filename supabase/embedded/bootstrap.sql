@@ -42,6 +42,21 @@ create table if not exists auth.users (
   updated_at timestamptz not null default now()
 );
 
+-- Authenticator-app factors, as GoTrue's auth.mfa_factors holds them: the database reads them to hold an
+-- account with a verified factor to sessions that passed it (app_private.mfa_satisfied). Folders made
+-- before this got the table from auth-internal.sql, which keeps creating it if missing.
+create table if not exists auth.mfa_factors (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  friendly_name text,
+  factor_type text not null check (factor_type = 'totp'),
+  status text not null default 'unverified' check (status in ('unverified', 'verified')),
+  secret text not null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+revoke all on auth.mfa_factors from public, anon, authenticated;
+
 -- The same helpers hosted Supabase defines: they read the claims PostgREST sets per request.
 create or replace function auth.jwt() returns jsonb
 language sql stable as $$

@@ -140,7 +140,7 @@ describe('signing out', () => {
 
 describe('the authenticator app', () => {
   it('is enrolled, verified, asked for at the next sign-in and removed, each through the data layer', async () => {
-    const { data, email } = await signedUp();
+    const { data, email, supabase: phone } = await signedUp();
     expect((await fetchTotpFactors(data)).data).toEqual([]);
     expect(await fetchPendingSecondFactor(data)).toBeNull();
 
@@ -152,10 +152,25 @@ describe('the authenticator app', () => {
     expect((await verifyTotp(data, factorId, codeFor(secret))).error).toBeNull();
     expect((await fetchTotpFactors(data)).data?.map((f) => f.id)).toEqual([factorId]);
 
+    // The phone's session passed the code when the factor was verified: it acts as ever.
+    expect((await phone.rpc('claim_streak', { p_client_id: crypto.randomUUID() })).error).toBeNull();
+
     const laptop = device(portalClient(backend));
     expect((await signIn(laptop.data, email, PASSWORD)).error).toBeNull();
     expect(await fetchPendingSecondFactor(laptop.data)).toBe(factorId);
     expect(await fetchPendingSecondFactor(data)).toBeNull();
+
+    // Until the code, the laptop's password-only session (aal1) gets nothing from the database either.
+    const password = laptop.supabase;
+    expect((await password.rpc('claim_streak', { p_client_id: crypto.randomUUID() })).error).toMatchObject({
+      code: '42501',
+      message: 'Enter the code from your authenticator app first: this account asks for it.',
+    });
+    const userId = (await fetchSignedInUserId(data))!;
+    expect((await password.from('streak').select('current_streak').eq('user_id', userId)).data).toEqual([]);
+    expect((await password.from('coins_transactions').select('amt').eq('user_id', userId)).data).toEqual([]);
+    expect((await phone.from('streak').select('current_streak').eq('user_id', userId)).data).toEqual([{ current_streak: 1 }]);
+    expect((await phone.from('coins_transactions').select('amt').eq('user_id', userId)).data).toEqual([{ amt: 100 }]);
 
     // Removing it needs the session that was checked with the code (aal2): the laptop's is not.
     expect((await removeTotp(laptop.data, factorId)).error?.code).toBe('insufficient_aal');

@@ -12,6 +12,7 @@ import { referenceDataSuite } from './reference-data.ts';
 import { capSuite } from './reward-caps.ts';
 import { rlsSuite } from './rls.ts';
 import { rpcSuite } from './rpc.ts';
+import { secondFactorSuite } from './second-factor.ts';
 
 export function describeDatabase(kind: EngineKind): void {
   describeEngine(kind, (ctx) => {
@@ -25,6 +26,7 @@ export function describeDatabase(kind: EngineKind): void {
     capSuite(ctx);
     battlepassSuite(ctx);
     cosmeticsSuite(ctx);
+    secondFactorSuite(ctx);
     if (kind.manySessions) concurrencySuite(ctx);
   });
 }
