@@ -1,11 +1,50 @@
 /// <reference lib="webworker" />
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate } from 'workbox-strategies';
 
+import { BUNDLED_GAME_PAGE, BUNDLED_SANDBOX, EXTERNAL_SANDBOX, OFFLINE_PACK_CACHE, PACK_COPY_PATH, sandboxPolicy } from '../src/domain/gameSandbox.ts';
+import { packPage } from '../src/domain/offlinePack.ts';
+
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+/** A page whose own header sandboxes it to an opaque origin, whatever the host sent with it. */
+function sandboxed(body: BodyInit | null, from: Headers, tokens: string): Response {
+  const headers = new Headers(from);
+  headers.set('Content-Security-Policy', sandboxPolicy(tokens));
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  headers.set('X-Content-Type-Options', 'nosniff');
+  return new Response(body, { status: 200, headers });
+}
+
+// Registered before the precache's own route, which would hand out the game page with no sandbox: a
+// bundled game opens in its frame from the precache, online or not, always sandboxed.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && BUNDLED_GAME_PAGE.test(url.pathname),
+  async ({ request }) => {
+    const response = (await matchPrecache(new URL(request.url).pathname)) ?? (await fetch(request));
+    if (!response.ok) return response;
+    return sandboxed(await response.blob(), response.headers, BUNDLED_SANDBOX);
+  },
+);
+
+// A game from another website kept in the offline pack: the kept page, its links sent to its own website.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname === PACK_COPY_PATH,
+  async ({ url }) => {
+    const gameUrl = url.searchParams.get('url') ?? '';
+    const kept = gameUrl === '' ? undefined : await (await caches.open(OFFLINE_PACK_CACHE)).match(gameUrl);
+    if (kept === undefined) {
+      return new Response('This game is not in the offline pack on this device.', {
+        status: 404,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Security-Policy': sandboxPolicy('') },
+      });
+    }
+    return sandboxed(packPage(await kept.text(), gameUrl), new Headers(), EXTERNAL_SANDBOX);
+  },
+);
 
 // The shell, the bundled backup app list and the bundled games (see globPatterns in vite.config.ts).
 precacheAndRoute(self.__WB_MANIFEST);

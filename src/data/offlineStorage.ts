@@ -2,14 +2,8 @@
 // of the shell and bundled games, thumbnails, and the student's offline pack) next to IndexedDB
 // (the mirror and the outbox, which clearing caches never touches).
 
+import { OFFLINE_PACK_CACHE } from '../domain/gameSandbox.ts';
 import { externalReferences, type PackRefusal, type PackSaveResult } from '../domain/offlinePack.ts';
-
-/**
- * The cache the offline pack's games are saved into, one HTML page per game keyed by its address. The
- * player reads it directly (readOfflinePackCopy): a cross-origin frame's navigation never reaches the
- * service worker, and a copy served from the portal's origin would run with its privileges.
- */
-export const OFFLINE_PACK_CACHE = 'offline-pack';
 
 export interface StorageEstimate {
   usage: number | null;
@@ -107,11 +101,13 @@ export async function addToOfflinePack(url: string): Promise<PackSaveResult> {
   return { ok: true };
 }
 
-/** The kept page of a game, or null when it is not in the offline pack. */
-export async function readOfflinePackCopy(url: string): Promise<string | null> {
-  if (typeof caches === 'undefined' || !(await caches.has(OFFLINE_PACK_CACHE))) return null;
-  const response = await (await caches.open(OFFLINE_PACK_CACHE)).match(new URL(url, location.href).href);
-  return response === undefined ? null : response.text();
+/**
+ * Whether the service worker can play the offline pack's copy of a game (at packCopyUrl): only a page
+ * the service worker controls reaches it, and only a copy kept on this device is there.
+ */
+export async function canPlayOfflinePackCopy(url: string): Promise<boolean> {
+  if (typeof caches === 'undefined' || !navigator.serviceWorker?.controller || !(await caches.has(OFFLINE_PACK_CACHE))) return false;
+  return (await (await caches.open(OFFLINE_PACK_CACHE)).match(new URL(url, location.href).href)) !== undefined;
 }
 
 export async function removeFromOfflinePack(url: string): Promise<void> {

@@ -90,10 +90,11 @@ function escapeAttribute(value: string): string {
 }
 
 /**
- * The kept page as a frame's srcdoc. A srcdoc page would resolve relative links against the portal; a
- * <base> first in its head sends them to the game's own website instead, as on the live page.
+ * The kept page as the service worker serves it. Served from the portal, it would resolve relative links
+ * against the portal; a <base> first in its head sends them to the game's own website instead, as on the
+ * live page.
  */
-export function packSrcdoc(html: string, pageUrl: string): string {
+export function packPage(html: string, pageUrl: string): string {
   const base = `<base href="${escapeAttribute(pageUrl)}">`;
   const head = /<head(?:\s[^>]*)?>/i.exec(html);
   // Before a doctype the base would switch the page to quirks mode.

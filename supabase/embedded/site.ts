@@ -7,6 +7,7 @@ import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, resolve, sep } from 'node:path';
 import { decodeSegment, send } from './http.ts';
+import { BUNDLED_GAME_PAGE } from '../../src/domain/gameSandbox.ts';
 import { APP_HEADERS, GAME_PAGE_CSP } from './security-headers.ts';
 
 const TYPES: Record<string, string> = {
@@ -31,9 +32,6 @@ const TYPES: Record<string, string> = {
 
 /** Vite names what it builds into assets/ by content hash: such a file never changes. */
 const IMMUTABLE = /^\/assets\//;
-
-/** A bundled game's own page. */
-const GAME_PAGE = /^\/games\/[a-z0-9][a-z0-9-]*\/index\.html$/;
 
 const BUILDING = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="2"><title>Hollowed Portal</title></head>
@@ -61,7 +59,7 @@ export class Site {
 
   /** Answers a GET or HEAD for the app. */
   async serve(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    const security = GAME_PAGE.test(path) ? { ...APP_HEADERS, 'Content-Security-Policy': GAME_PAGE_CSP } : APP_HEADERS;
+    const security = BUNDLED_GAME_PAGE.test(path) ? { ...APP_HEADERS, 'Content-Security-Policy': GAME_PAGE_CSP } : APP_HEADERS;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       send(res, 405, 'Method Not Allowed', { ...security, Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
       return;

@@ -3,6 +3,7 @@
 import { expect, type Page } from '@playwright/test';
 import { backendUrl, serviceSelect, type Student } from './support/backend.ts';
 import { test } from './support/backendLink.ts';
+import { expectSandboxedGame } from './support/bundledGames.ts';
 import { installServiceWorker, onboardedStudent } from './support/student.ts';
 
 /** Steers the snake into the top wall: a whole game played with the keyboard, ending with score 0. */
@@ -108,7 +109,7 @@ test('a bundled game plays offline by keyboard; its score and screenshot are sub
   await link.goOffline();
   await page.goto('/class/Snake');
   await expect(page.getByTestId('page-app-detail')).toBeVisible();
-  await expect(page.getByTestId('game-frame')).toHaveAttribute('sandbox', 'allow-scripts allow-pointer-lock');
+  await expectSandboxedGame(page, '/games/snake/index.html');
   const score = await playSnakeIntoWall(page);
 
   // The game SDK filled the form with the score and the game's screenshot as the proof.

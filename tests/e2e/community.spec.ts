@@ -9,6 +9,7 @@ import { expect, type Page } from '@playwright/test';
 import { backendUrl, serviceInsert, serviceSelect, signInNewStudent, type Student } from './support/backend.ts';
 import { BackendLink, test } from './support/backendLink.ts';
 import { startGameHost } from './support/gameHost.ts';
+import { expectSandboxedGame } from './support/bundledGames.ts';
 import { installServiceWorker } from './support/student.ts';
 
 const RATE_LIMITED = 'You are sending messages too fast: at most 5 messages every 10 seconds. Wait a moment and try again.';
@@ -425,7 +426,9 @@ test.describe('utility pages', () => {
       await expect(game.locator('#taps')).toHaveText('Taps: 2');
       // An opaque origin: the copy cannot read the portal's storage, where the session lives.
       await expect(game.locator('#origin')).toHaveText('origin: null · storage: blocked');
-      await expect(page.getByTestId('game-frame')).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-pointer-lock');
+      // Served by the service worker with the header that sandboxes it (no attribute could: a frame the
+      // attribute sandboxes never reaches the service worker), its links sent to the game's own site.
+      await expectSandboxedGame(page, `/offline-pack/play?url=${encodeURIComponent(`${host.origin}/tap-tally/`)}`);
       await shot(page, 'offline-pack-play');
 
       await page.goto('/class/tap-tally-locked');

@@ -3,7 +3,7 @@
 // reaches the form, saves land on the device and a reload resumes the game, the sound follows the portal.
 import { expect, test, type Page } from '@playwright/test';
 import { parseGameMessage, proofBytes } from '../../src/domain/gameSdk.ts';
-import { BUNDLED, frameState, gameFrame, openClassGame } from './support/bundledGames.ts';
+import { BUNDLED, expectSandboxedGame, frameState, gameFrame, openClassGame } from './support/bundledGames.ts';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -28,12 +28,27 @@ function gameSaves(page: Page): Promise<{ owner: string; gameId: string; state: 
 
 test('no bundled game frame has allow-same-origin', async ({ page }) => {
   test.setTimeout(BUNDLED.length * 15_000);
-  for (const { slug, title } of BUNDLED) {
+  for (const { slug, title, url } of BUNDLED) {
     await openClassGame(page, slug);
-    const frame = page.getByTestId('game-frame');
-    await expect(frame, title).toHaveAttribute('sandbox', 'allow-scripts allow-pointer-lock');
-    expect(await frame.getAttribute('src'), `${title} is written into the frame, not loaded by URL`).toBeNull();
+    await expectSandboxedGame(page, url, title);
   }
+});
+
+test.describe('a game page that lost its sandbox header', () => {
+  // The page itself answers here, not the service worker, which would put the header back.
+  test.use({ serviceWorkers: 'block' });
+
+  test('is refused by the portal, with words for the student, and no frame stays', async ({ page }) => {
+    await page.route('**/games/snake/index.html', async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      delete headers['content-security-policy'];
+      await route.fulfill({ response, headers });
+    });
+    await page.goto('/class/snake');
+    await expect(page.getByTestId('game-load-error')).toContainText('Snake was not opened: this server sent it without the sandbox');
+    await expect(page.getByTestId('game-frame')).toHaveCount(0);
+  });
 });
 
 test("a bundled game cannot read the portal's localStorage, IndexedDB, cookies or page", async ({ page }) => {

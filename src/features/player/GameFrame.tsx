@@ -2,26 +2,36 @@ import { useEffect, useRef, useState } from 'react';
 import { usePortal } from '../../app/portal.tsx';
 import { deviceId, readGameSave, saveOwner, saveQueue, writeGameSave } from '../../data/gameSaves.ts';
 import type { GameScore } from '../../domain/gameSdk.ts';
-import { packSrcdoc } from '../../domain/offlinePack.ts';
+import { EXTERNAL_SANDBOX, packCopyUrl } from '../../domain/gameSandbox.ts';
 import { acceptGameMessage } from './gameMessages.ts';
 import { GameSession } from './gameSession.ts';
 import { useBundledGame } from './useBundledGame.ts';
 import { loadGameSoundOn, storeGameSoundOn } from './soundPreference.ts';
 
 /**
- * Every game runs with an opaque origin: without allow-same-origin nothing in it can read the portal's
- * storage, cookies or session, whatever its code does. A bundled game's only door is the game SDK over
- * postMessage. allow-pointer-lock is for games steered by the mouse; nothing else is granted.
+ * True when a frame's page has the portal's own origin: its sandbox header was lost (a static host
+ * set up without docs/security-headers.md), so the game could reach the session and must not stay.
  */
-export const BUNDLED_SANDBOX = 'allow-scripts allow-pointer-lock';
-/** Apps from other websites, and their offline-pack copies, may also submit their own forms. */
-export const EXTERNAL_SANDBOX = 'allow-scripts allow-forms allow-pointer-lock';
+function hasPortalOrigin(frame: HTMLIFrameElement): boolean {
+  const document = frame.contentDocument;
+  return document !== null && document.URL !== 'about:blank';
+}
+
+/** Said instead of a game that came without its sandbox. */
+function Unsandboxed({ title }: { title: string }) {
+  return (
+    <p className="game-frame-message" role="alert" data-testid="game-load-error">
+      {title} was not opened: this server sent it without the sandbox that keeps games away from your account. Tell the person who runs
+      the portal.
+    </p>
+  );
+}
 
 interface GameFrameProps {
   title: string;
   url: string;
-  /** The game's page kept in the offline pack: shown instead of loading `url`. */
-  packCopy?: string | undefined;
+  /** The game's page is kept in the offline pack: the service worker plays it instead of loading `url`. */
+  packCopy: boolean;
   /** The bundled game's id; null for external apps, which have no SDK. */
   gameId: string | null;
   /** Called for each accepted score; keep it stable (useCallback). */
@@ -32,6 +42,7 @@ export function GameFrame({ title, url, packCopy, gameId, onScore }: GameFramePr
   const container = useRef<HTMLDivElement>(null);
   const [fullscreen, setFullscreen] = useState(false);
   const [soundOn, setSoundOn] = useState(loadGameSoundOn);
+  const [exposed, setExposed] = useState<string | null>(null);
   const changeSound = (on: boolean) => {
     storeGameSoundOn(on);
     setSoundOn(on);
@@ -51,18 +62,31 @@ export function GameFrame({ title, url, packCopy, gameId, onScore }: GameFramePr
   return (
     <div className="game-frame-wrap">
       <div ref={container} className={fullscreen ? 'game-frame game-frame-full' : 'game-frame'}>
-        {gameId === null ? (
+        {exposed === url ? (
+          <Unsandboxed title={title} />
+        ) : gameId === null ? (
           <iframe
-            {...(packCopy === undefined ? { src: url } : { srcDoc: packSrcdoc(packCopy, new URL(url, location.href).href) })}
+            // A copy is sandboxed by the service worker's header (see gameSandbox.ts); the live game by the attribute.
+            {...(packCopy ? { src: packCopyUrl(new URL(url, location.href).href) } : { src: url, sandbox: EXTERNAL_SANDBOX })}
             title={title}
-            sandbox={EXTERNAL_SANDBOX}
             allow="fullscreen; autoplay; gamepad"
             referrerPolicy="no-referrer"
             data-testid="game-frame"
-            onLoad={(event) => event.currentTarget.contentWindow?.focus()}
+            onLoad={(event) => {
+              if (hasPortalOrigin(event.currentTarget)) setExposed(url);
+              else event.currentTarget.contentWindow?.focus();
+            }}
           />
         ) : (
-          <BundledGame title={title} url={url} gameId={gameId} onScore={onScore} soundOn={soundOn} onSoundChange={changeSound} />
+          <BundledGame
+            title={title}
+            url={url}
+            gameId={gameId}
+            onScore={onScore}
+            soundOn={soundOn}
+            onSoundChange={changeSound}
+            onExposed={() => setExposed(url)}
+          />
         )}
       </div>
       <div className="game-toolbar">
@@ -90,15 +114,16 @@ interface BundledGameProps {
   onScore: (score: GameScore) => void;
   soundOn: boolean;
   onSoundChange: (on: boolean) => void;
+  onExposed: () => void;
 }
 
 /**
- * A bundled game: its one self-contained page, read through the service worker (so from the precache,
- * online or not), shown as the srcdoc of a frame with an opaque origin. A document with an opaque origin
- * is not served by the service worker, so the game must not need any other file; the build inlines
- * everything into that page (scripts/bundledGames.ts).
+ * A bundled game: its one self-contained page, framed by URL and served by the service worker from its
+ * precache (online or not) with the header that sandboxes it to an opaque origin. A document with an
+ * opaque origin is not served by the service worker, so the game must not need any other file; the build
+ * inlines everything into that page (scripts/bundledGames.ts).
  */
-function BundledGame({ title, url, gameId, onScore, soundOn, onSoundChange }: BundledGameProps) {
+function BundledGame({ title, url, gameId, onScore, soundOn, onSoundChange, onExposed }: BundledGameProps) {
   const { runtime, session, status } = usePortal();
   const page = useBundledGame(url);
   const frame = useRef<HTMLIFrameElement>(null);
@@ -149,26 +174,28 @@ function BundledGame({ title, url, gameId, onScore, soundOn, onSoundChange }: Bu
     sessionRef.current?.mute(!soundOn);
   }, [soundOn]);
 
-  if (page.state === 'failed') {
+  if (page === 'failed') {
     return (
       <p className="game-frame-message" role="alert" data-testid="game-load-error">
         {title} could not be loaded. {navigator.onLine ? 'Try again in a moment.' : 'Connect to the internet once to keep it on this device.'}
       </p>
     );
   }
-  return page.state === 'ready' && owner !== null ? (
+  return page === 'ready' && owner !== null ? (
     <iframe
       key={owner}
       ref={frame}
-      srcDoc={page.html}
+      src={url}
       title={title}
-      sandbox={BUNDLED_SANDBOX}
       allow="fullscreen; autoplay; gamepad"
       referrerPolicy="no-referrer"
       data-testid="game-frame"
       data-gameplay={playing ? 'playing' : 'stopped'}
-      // The keyboard should reach the game at once, without a click into the frame first.
-      onLoad={() => frame.current?.contentWindow?.focus()}
+      onLoad={(event) => {
+        if (hasPortalOrigin(event.currentTarget)) onExposed();
+        // The keyboard should reach the game at once, without a click into the frame first.
+        else event.currentTarget.contentWindow?.focus();
+      }}
     />
   ) : (
     <div className="game-frame-message" aria-busy="true" />

@@ -36,12 +36,12 @@ export function PlayerView({ app }: { app: AppRow }) {
 
   return (
     <div className="player" data-testid="player">
-      {pack.state === 'checking' ? (
+      {pack === 'checking' ? (
         <div className="game-frame" aria-busy="true" />
       ) : (
-        <GameFrame title={app.title} url={app.url} packCopy={pack.state === 'kept' ? pack.html : undefined} gameId={gameId} onScore={onScore} />
+        <GameFrame title={app.title} url={app.url} packCopy={pack === 'kept'} gameId={gameId} onScore={onScore} />
       )}
-      {pack.state === 'kept' && (
+      {pack === 'kept' && (
         <p className="player-pack-note" data-testid="pack-copy-note">
           Playing the copy kept on this device in your offline pack, so it works with no connection. To play the website’s own
           version again, untick it on the <Link to="/cache">offline cache</Link> page.

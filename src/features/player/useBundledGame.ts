@@ -1,24 +1,25 @@
 import { useEffect, useState } from 'react';
 
-export type BundledGamePage = { state: 'loading' } | { state: 'ready'; html: string } | { state: 'failed' };
+export type BundledGamePage = 'loading' | 'ready' | 'failed';
 
 /**
- * A bundled game's page as text. The request goes through the service worker, which answers from its
- * precache: the game opens offline exactly as online, and the frame then needs nothing more.
+ * Whether a bundled game's page can be opened, asked before the frame is shown: the request goes
+ * through the service worker, which answers from its precache, so a game opens offline exactly as
+ * online, and a game that cannot load gets the portal's words instead of the browser's error page.
  */
 export function useBundledGame(url: string): BundledGamePage {
   const [page, setPage] = useState<{ url: string; page: BundledGamePage } | null>(null);
   useEffect(() => {
     let live = true;
     fetch(url)
-      .then((response) => (response.ok ? response.text() : Promise.reject(new Error(`HTTP ${response.status}`))))
-      .then(
-        (html) => live && setPage({ url, page: { state: 'ready', html } }),
-        () => live && setPage({ url, page: { state: 'failed' } }),
-      );
+      .then(async (response) => {
+        await response.body?.cancel();
+        if (live) setPage({ url, page: response.ok ? 'ready' : 'failed' });
+      })
+      .catch(() => live && setPage({ url, page: 'failed' }));
     return () => {
       live = false;
     };
   }, [url]);
-  return page?.url === url ? page.page : { state: 'loading' };
+  return page?.url === url ? page.page : 'loading';
 }

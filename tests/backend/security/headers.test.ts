@@ -67,12 +67,12 @@ describe('the built portal beside the API', () => {
   it('keeps the policy strict: scripts of this origin only, no eval, no framing by other sites', () => {
     const csp = APP_HEADERS['Content-Security-Policy'] as string;
     const directive = (name: string) => new RegExp(`(^|; )${name} ([^;]*)`).exec(csp)?.[2] ?? '';
-    // Inline scripts run in the games' frames, which inherit this policy (see security-headers.ts).
-    expect(directive('script-src')).toBe("'self' 'unsafe-inline'");
+    // No inline script: the games' inline scripts run under their own sandboxing policy (gameSandbox.ts).
+    expect(directive('script-src')).toBe("'self'");
     expect(directive('object-src')).toBe("'none'");
     expect(directive('frame-ancestors')).toBe("'self'");
     expect(directive('base-uri')).toBe("'self'");
-    expect(directive('frame-src')).toContain('blob:');
+    expect(directive('frame-src')).not.toContain('blob:');
     expect(csp).not.toMatch(/unsafe-eval/);
     expect(APP_HEADERS['X-Frame-Options']).toBe('SAMEORIGIN');
   });
@@ -97,5 +97,10 @@ describe('the built portal beside the API', () => {
       expect(doc, `Vercel: ${name}`).toContain(JSON.stringify({ key: name, value }, null, 2).split('\n').map((l, i) => (i === 0 ? l : `        ${l}`)).join('\n'));
       expect(doc, `nginx: ${name}`).toContain(`add_header ${name} "${value}" always;`);
     }
+    // A game's page has the sandboxing policy in place of the portal's, on each host.
+    expect(doc, 'Netlify: game page').toContain(`/games/*/index.html\n  Content-Security-Policy: ${GAME_PAGE_CSP}\n`);
+    expect(doc, 'Vercel: game page').toContain(`"source": "/games/:id/index.html"`);
+    expect(doc, 'Vercel: game page').toContain(`"value": "${GAME_PAGE_CSP}"`);
+    expect(doc, 'nginx: game page').toContain(`  add_header Content-Security-Policy "${GAME_PAGE_CSP}" always;`);
   });
 });

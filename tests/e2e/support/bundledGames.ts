@@ -28,3 +28,16 @@ export async function openClassGame(page: Page, slug: string): Promise<FrameLoca
 }
 
 export const frameState = (frame: FrameLocator) => frame.locator('body').getAttribute('data-state');
+
+/**
+ * The game frame holds a page loaded by URL whose origin is opaque ('null'), the sandbox its header
+ * gives it: nothing in it can read the portal's storage or session. No frame attribute grants the
+ * portal's origin back (allow-same-origin).
+ */
+export async function expectSandboxedGame(page: Page, src: string | RegExp, label?: string): Promise<void> {
+  const element = page.getByTestId('game-frame');
+  await expect(element, label).toHaveAttribute('src', src);
+  expect((await element.getAttribute('sandbox')) ?? '', label).not.toContain('allow-same-origin');
+  expect(await element.getAttribute('srcdoc'), label).toBeNull();
+  await expect.poll(async () => (await (await element.elementHandle())?.contentFrame())?.evaluate(() => self.origin), { message: label }).toBe('null');
+}

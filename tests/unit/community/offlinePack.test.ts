@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { externalReferences, packRefusalMessage, packSrcdoc } from '../../../src/domain/offlinePack.ts';
+import { externalReferences, packRefusalMessage, packPage } from '../../../src/domain/offlinePack.ts';
 
 describe('externalReferences', () => {
   it('finds nothing in a game whose scripts, styles and pictures are written inside the page', () => {
@@ -40,19 +40,19 @@ describe('externalReferences', () => {
   });
 });
 
-describe('packSrcdoc', () => {
+describe('packPage', () => {
   it('puts a base first in the head, so links lead to the game site and not to the portal', () => {
-    expect(packSrcdoc('<!DOCTYPE html><html><head lang="en"><title>t</title></head></html>', 'https://games.example/tap/')).toBe(
+    expect(packPage('<!DOCTYPE html><html><head lang="en"><title>t</title></head></html>', 'https://games.example/tap/')).toBe(
       '<!DOCTYPE html><html><head lang="en"><base href="https://games.example/tap/"><title>t</title></head></html>',
     );
   });
 
   it('keeps a doctype first when there is no head, and escapes the address', () => {
-    expect(packSrcdoc('<!doctype html><p>hi</p>', 'https://g.example/?a=1&b="2"')).toBe(
+    expect(packPage('<!doctype html><p>hi</p>', 'https://g.example/?a=1&b="2"')).toBe(
       '<!doctype html><base href="https://g.example/?a=1&amp;b=&quot;2&quot;"><p>hi</p>',
     );
-    expect(packSrcdoc('<p>hi</p>', 'https://g.example/')).toBe('<base href="https://g.example/"><p>hi</p>');
-    expect(packSrcdoc('<header>x</header>', 'https://g.example/')).toBe('<base href="https://g.example/"><header>x</header>');
+    expect(packPage('<p>hi</p>', 'https://g.example/')).toBe('<base href="https://g.example/"><p>hi</p>');
+    expect(packPage('<header>x</header>', 'https://g.example/')).toBe('<base href="https://g.example/"><header>x</header>');
   });
 });
 

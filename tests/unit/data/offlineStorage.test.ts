@@ -5,11 +5,11 @@ import {
   cachedBytesByPrefix,
   clearCaches,
   estimateStorage,
-  OFFLINE_PACK_CACHE,
+  canPlayOfflinePackCopy,
   offlinePackSizes,
-  readOfflinePackCopy,
   removeFromOfflinePack,
 } from '../../../src/data/offlineStorage.ts';
+import { OFFLINE_PACK_CACHE } from '../../../src/domain/gameSandbox.ts';
 
 const ORIGIN = 'https://portal.example';
 
@@ -43,6 +43,7 @@ beforeEach(() => {
   caches = new FakeCaches();
   vi.stubGlobal('caches', caches);
   vi.stubGlobal('location', new URL(`${ORIGIN}/cache`));
+  vi.stubGlobal('navigator', { serviceWorker: { controller: {} } });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -53,15 +54,23 @@ function page(html: string, type = 'text/html'): Response {
 }
 
 describe('the offline pack', () => {
-  it('keeps a self-contained page from a site that allows reading it, and gives it back to the player', async () => {
+  it('keeps a self-contained page from a site that allows reading it, for the service worker to play', async () => {
     vi.stubGlobal('fetch', async () => page('<!doctype html><title>Tiny</title><script>play()</script>'));
     expect(await addToOfflinePack('https://games.example/tiny.html')).toEqual({ ok: true });
-    expect(await readOfflinePackCopy('https://games.example/tiny.html')).toContain('play()');
-    expect(await readOfflinePackCopy('https://games.example/other.html')).toBeNull();
+    expect(await (await caches.open(OFFLINE_PACK_CACHE)).match('https://games.example/tiny.html')?.then((r) => r?.text())).toContain('play()');
+    expect(await canPlayOfflinePackCopy('https://games.example/tiny.html')).toBe(true);
+    expect(await canPlayOfflinePackCopy('https://games.example/other.html')).toBe(false);
     expect([...(await offlinePackSizes()).keys()]).toEqual(['https://games.example/tiny.html']);
 
     await removeFromOfflinePack('https://games.example/tiny.html');
-    expect(await readOfflinePackCopy('https://games.example/tiny.html')).toBeNull();
+    expect(await canPlayOfflinePackCopy('https://games.example/tiny.html')).toBe(false);
+  });
+
+  it('plays the live game while no service worker controls the page, as only the worker serves the copy', async () => {
+    vi.stubGlobal('fetch', async () => page('<!doctype html><title>Tiny</title><script>play()</script>'));
+    expect(await addToOfflinePack('https://games.example/tiny.html')).toEqual({ ok: true });
+    vi.stubGlobal('navigator', { serviceWorker: { controller: null } });
+    expect(await canPlayOfflinePackCopy('https://games.example/tiny.html')).toBe(false);
   });
 
   it('refuses a page that loads other files, a file that is not a page, and a site that forbids reading it', async () => {
@@ -80,7 +89,7 @@ describe('the offline pack', () => {
   it('says the browser cannot keep a pack when it has no Cache Storage', async () => {
     vi.stubGlobal('caches', undefined);
     expect(await addToOfflinePack('https://games.example/tiny.html')).toEqual({ ok: false, refusal: 'unsupported' });
-    expect(await readOfflinePackCopy('https://games.example/tiny.html')).toBeNull();
+    expect(await canPlayOfflinePackCopy('https://games.example/tiny.html')).toBe(false);
   });
 });
 
