@@ -1,6 +1,7 @@
 -- The apps catalogue. Like the other reference tables (shop_items, battlepass_seasons,
 -- battlepass_tiers) everyone, signed in or not, reads it; only the service role (operators,
--- migrations) writes it. The bundled games ship as reference data in the baseline migration.
+-- migrations) writes it. The bundled games ship as reference data: six in the baseline migration,
+-- eight more in 20261124000100_bundled_games.sql.
 
 create table public.apps (
   id text primary key,
