@@ -1,7 +1,8 @@
 -- Local-only bootstrap: what hosted Supabase already provides before any migration runs.
 -- It is applied by the embedded backend and by tests/db, and is never part of supabase/migrations,
 -- so the migrations deploy to a hosted project unchanged. Keep it a faithful subset of hosted
--- Supabase: the same role names, the same auth.* helpers, the same storage tables and default grants.
+-- Supabase: the same role names, the same auth.* helpers, the same storage tables and default grants
+-- (the current ones: none on new tables).
 
 do $$
 begin
@@ -57,23 +58,31 @@ create table if not exists auth.mfa_factors (
 );
 revoke all on auth.mfa_factors from public, anon, authenticated;
 
--- The same helpers hosted Supabase defines: they read the claims PostgREST sets per request.
-create or replace function auth.jwt() returns jsonb
-language sql stable as $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claims', true), '')::jsonb,
-    '{}'::jsonb
-  )
-$$;
-
+-- GoTrue's own helpers, as its migrations leave them: each reads the claims PostgREST sets per
+-- request, in the legacy per-claim settings first (request.jwt.claim.sub ...) and then in the JSON
+-- of request.jwt.claims; auth.jwt() is NULL, not '{}', when a request carries no claims.
 create or replace function auth.uid() returns uuid
 language sql stable as $$
-  select nullif(auth.jwt() ->> 'sub', '')::uuid
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.sub', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
+  )::uuid
 $$;
 
 create or replace function auth.role() returns text
 language sql stable as $$
-  select nullif(auth.jwt() ->> 'role', '')
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.role', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
+  )::text
+$$;
+
+create or replace function auth.jwt() returns jsonb
+language sql stable as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim', true), ''),
+    nullif(current_setting('request.jwt.claims', true), '')
+  )::jsonb
 $$;
 
 grant execute on function auth.jwt(), auth.uid(), auth.role() to anon, authenticated, service_role;
@@ -126,9 +135,9 @@ $$;
 
 grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
 
--- Hosted Supabase grants every API role all privileges on what the migrations create in public;
--- row level security is what restricts them. Mirror that, so a missing policy fails here too.
+-- Hosted Supabase no longer grants the API roles anything on new public tables and sequences (the
+-- Data API default since 2026-10-30): every table the app, the operators or the service role use has
+-- its grants written out in supabase/schemas. Mirror that here, so a missing grant fails locally first.
+-- Functions still get EXECUTE by default there, as here; each RPC's file revokes what it must.
 grant usage on schema public to anon, authenticated, service_role;
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
 alter default privileges in schema public grant execute on functions to anon, authenticated, service_role;

@@ -31,7 +31,7 @@ describe('a data folder', () => {
     // A crashed backend leaves its lock behind; a dead pid must not block the next start.
     const dead = spawnSync(process.execPath, ['-e', '']).pid;
     writeFileSync(join(dataDir, 'backend.lock'), JSON.stringify({ pid: dead, startedAt: new Date().toISOString() }));
-    writeFileSync(join(migrationsDir, '20240301000000_add_badges.sql'), 'create table public.badges (id int primary key, name text not null);\ngrant select on public.badges to anon;\n');
+    writeFileSync(join(migrationsDir, '20240301000000_add_badges.sql'), 'create table public.badges (id int primary key, name text not null);\ngrant select on public.badges to anon, authenticated;\n');
 
     const second = await startFixtureBackend({ dataDir, migrationsDir });
     try {

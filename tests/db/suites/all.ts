@@ -1,11 +1,13 @@
 // Every database suite, in the order they run on each engine.
 import type { EngineKind } from '../harness/engine.ts';
 import { describeEngine } from '../harness/run.ts';
+import { authHelpersSuite } from './auth-helpers.ts';
 import { battlepassSuite } from './battlepass.ts';
 import { communitySuite } from './community.ts';
 import { concurrencySuite } from './concurrency.ts';
 import { cosmeticsSuite } from './cosmetics.ts';
 import { declaredSchemaSuite } from './declared-schema.ts';
+import { grantsSuite } from './grants.ts';
 import { guardSuite } from './profile-guard.ts';
 import { profileSuite } from './profiles.ts';
 import { referenceDataSuite } from './reference-data.ts';
@@ -18,6 +20,8 @@ export function describeDatabase(kind: EngineKind): void {
   describeEngine(kind, (ctx) => {
     declaredSchemaSuite(ctx);
     referenceDataSuite(ctx);
+    grantsSuite(ctx);
+    authHelpersSuite(ctx);
     rlsSuite(ctx);
     rpcSuite(ctx);
     communitySuite(ctx);

@@ -425,6 +425,13 @@ export function rpcSuite(ctx: DbContext): void {
         expect((await refusal(me, 'public.apply_mutations($1::jsonb)', [tooMany])).code).toBe('22023');
         expect((await refusal(null, `public.apply_mutations('[]'::jsonb)`)).code).toBe('42501');
       });
+
+      it('fails the whole call when run read-only (as a GET is), instead of refusing each operation', async () => {
+        const ops = JSON.stringify([{ id: uuid(), kind: 'claim_streak', args: {} }]);
+        const readOnly = await refusal(me, 'public.apply_mutations($1::jsonb)', [ops], 'set transaction read only');
+        expect(readOnly).toEqual({ code: '25006', message: 'apply_mutations changes data: send it with POST, not GET' });
+        expect(await balance(db, me)).toBe(0);
+      });
     });
 
     it('keeps privileged functions away from anon and internal helpers away from every API role', async () => {

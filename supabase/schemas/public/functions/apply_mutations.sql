@@ -25,6 +25,11 @@ begin
   if jsonb_array_length(p_ops) > 100 then
     raise exception 'At most 100 operations per batch, got %', jsonb_array_length(p_ops) using errcode = '22023';
   end if;
+  -- Run read-only (a GET), every operation would fail alone with 25006 and the batch would "succeed"
+  -- with a list of refusals the client might take as final; fail the call itself instead.
+  if current_setting('transaction_read_only') = 'on' then
+    raise exception 'apply_mutations changes data: send it with POST, not GET' using errcode = '25006';
+  end if;
 
   for v_op in select value from jsonb_array_elements(p_ops) loop
     -- Each op in its own subtransaction: one refusal never undoes the others.

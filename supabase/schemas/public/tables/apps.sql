@@ -22,6 +22,7 @@ create table public.apps (
 alter table public.apps enable row level security;
 
 revoke all on table public.apps from anon, authenticated;
+grant select, insert, update, delete on table public.apps to service_role;
 grant select on table public.apps to anon, authenticated;
 
 create policy "anyone reads apps" on public.apps for select to anon, authenticated using (true);

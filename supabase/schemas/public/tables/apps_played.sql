@@ -15,6 +15,7 @@ create index apps_played_user_updated_idx on public.apps_played (user_id, update
 alter table public.apps_played enable row level security;
 
 revoke all on table public.apps_played from anon, authenticated;
+grant select, insert, update, delete on table public.apps_played to service_role;
 grant select on table public.apps_played to authenticated;
 
 create policy "owner reads own plays" on public.apps_played

@@ -15,6 +15,7 @@ create table public.battlepass_seasons (
 alter table public.battlepass_seasons enable row level security;
 
 revoke all on table public.battlepass_seasons from anon, authenticated;
+grant select, insert, update, delete on table public.battlepass_seasons to service_role;
 grant select on table public.battlepass_seasons to anon, authenticated;
 
 create policy "anyone reads seasons" on public.battlepass_seasons for select to anon, authenticated using (true);

@@ -16,6 +16,7 @@ create index battlepass_tiers_item_id_idx on public.battlepass_tiers (item_id);
 alter table public.battlepass_tiers enable row level security;
 
 revoke all on table public.battlepass_tiers from anon, authenticated;
+grant select, insert, update, delete on table public.battlepass_tiers to service_role;
 grant select on table public.battlepass_tiers to anon, authenticated;
 
 create policy "anyone reads tiers" on public.battlepass_tiers for select to anon, authenticated using (true);

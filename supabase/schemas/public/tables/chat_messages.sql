@@ -24,6 +24,7 @@ create index chat_messages_user_recent_idx on public.chat_messages (user_id, cre
 alter table public.chat_messages enable row level security;
 
 revoke all on table public.chat_messages from anon, authenticated;
+grant select, insert, update, delete on table public.chat_messages to service_role;
 grant select, delete on table public.chat_messages to authenticated;
 grant insert (user_id, body) on table public.chat_messages to authenticated;
 

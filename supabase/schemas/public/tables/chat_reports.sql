@@ -14,6 +14,7 @@ create table public.chat_reports (
 alter table public.chat_reports enable row level security;
 
 revoke all on table public.chat_reports from anon, authenticated;
+grant select, insert, update, delete on table public.chat_reports to service_role;
 grant select on table public.chat_reports to authenticated;
 grant insert (message_id, reporter_id, reason) on table public.chat_reports to authenticated;
 

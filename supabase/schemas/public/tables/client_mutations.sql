@@ -14,6 +14,7 @@ create table public.client_mutations (
 alter table public.client_mutations enable row level security;
 
 revoke all on table public.client_mutations from anon, authenticated;
+grant select, insert, update, delete on table public.client_mutations to service_role;
 grant select on table public.client_mutations to authenticated;
 
 create policy "owner reads own mutations" on public.client_mutations

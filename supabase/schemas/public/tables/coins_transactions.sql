@@ -21,6 +21,7 @@ create index coins_transactions_gains_created_idx on public.coins_transactions (
 alter table public.coins_transactions enable row level security;
 
 revoke all on table public.coins_transactions from anon, authenticated;
+grant select, insert, update, delete on table public.coins_transactions to service_role;
 grant select on table public.coins_transactions to authenticated;
 
 create policy "owner reads own coins" on public.coins_transactions

@@ -15,6 +15,7 @@ create table public.creator_socials (
 alter table public.creator_socials enable row level security;
 
 revoke all on table public.creator_socials from anon, authenticated;
+grant select, insert, update, delete on table public.creator_socials to service_role;
 grant select on table public.creator_socials to anon, authenticated;
 grant delete on table public.creator_socials to authenticated;
 grant insert (user_id, platform, handle), update (platform, handle) on table public.creator_socials to authenticated;

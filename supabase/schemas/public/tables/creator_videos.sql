@@ -18,6 +18,7 @@ create index creator_videos_social_idx on public.creator_videos (social_id);
 alter table public.creator_videos enable row level security;
 
 revoke all on table public.creator_videos from anon, authenticated;
+grant select, insert, update, delete on table public.creator_videos to service_role;
 grant select on table public.creator_videos to anon, authenticated;
 -- featured is chosen by operators, so it is not among the writable columns.
 grant delete on table public.creator_videos to authenticated;

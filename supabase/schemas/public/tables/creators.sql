@@ -9,6 +9,7 @@ create table public.creators (
 alter table public.creators enable row level security;
 
 revoke all on table public.creators from anon, authenticated;
+grant select, insert, update, delete on table public.creators to service_role;
 grant select on table public.creators to anon, authenticated;
 
 create policy "anyone reads creators" on public.creators for select to anon, authenticated using (true);

@@ -16,6 +16,7 @@ create unique index items_unlocked_one_equipped_per_type on public.items_unlocke
 alter table public.items_unlocked enable row level security;
 
 revoke all on table public.items_unlocked from anon, authenticated;
+grant select, insert, update, delete on table public.items_unlocked to service_role;
 grant select on table public.items_unlocked to authenticated;
 
 create policy "owner reads own items" on public.items_unlocked

@@ -20,6 +20,7 @@ create index leaderboard_submissions_user_idx on public.leaderboard_submissions 
 alter table public.leaderboard_submissions enable row level security;
 
 revoke all on table public.leaderboard_submissions from anon, authenticated;
+grant select, insert, update, delete on table public.leaderboard_submissions to service_role;
 grant select on table public.leaderboard_submissions to authenticated;
 grant insert (user_id, app_id, score) on table public.leaderboard_submissions to authenticated;
 

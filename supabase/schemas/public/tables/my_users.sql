@@ -39,6 +39,7 @@ create index my_users_apps_played_idx on public.my_users (apps_played desc);
 alter table public.my_users enable row level security;
 
 revoke all on table public.my_users from anon, authenticated;
+grant select, insert, update, delete on table public.my_users to service_role;
 grant select on table public.my_users to authenticated;
 -- user_id is in both lists because PostgREST's upsert repeats every payload column in DO UPDATE SET;
 -- the policies pin it to the caller, so it can never actually change.

@@ -29,6 +29,7 @@ create index shop_items_battlepass_season_idx on public.shop_items (battlepass_s
 alter table public.shop_items enable row level security;
 
 revoke all on table public.shop_items from anon, authenticated;
+grant select, insert, update, delete on table public.shop_items to service_role;
 grant select on table public.shop_items to anon, authenticated;
 
 create policy "anyone reads shop items" on public.shop_items for select to anon, authenticated using (true);

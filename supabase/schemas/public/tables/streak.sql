@@ -13,6 +13,7 @@ create index streak_current_streak_idx on public.streak (current_streak desc, la
 alter table public.streak enable row level security;
 
 revoke all on table public.streak from anon, authenticated;
+grant select, insert, update, delete on table public.streak to service_role;
 grant select on table public.streak to authenticated;
 
 create policy "owner reads own streak" on public.streak

@@ -17,6 +17,7 @@ create table public.takedown_requests (
 alter table public.takedown_requests enable row level security;
 
 revoke all on table public.takedown_requests from anon, authenticated;
+grant select, insert, update, delete on table public.takedown_requests to service_role;
 
 -- Write-only for the public: a request carries a name and e-mail that must never be read back.
 -- Clients insert with Prefer: return=minimal, since there is no select policy to return the row.

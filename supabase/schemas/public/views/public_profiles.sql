@@ -21,4 +21,5 @@ create view public.public_profiles with (security_barrier) as
 
 -- Read-only for the API roles, whatever the default privileges granted.
 revoke all on table public.public_profiles from anon, authenticated;
+grant select on table public.public_profiles to service_role;
 grant select on table public.public_profiles to anon, authenticated;
