@@ -135,6 +135,26 @@ $$;
 
 grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
 
+-- storage-api's guard (its migration 0055): rows of storage.objects and storage.buckets are deleted only
+-- through the Storage API, which sets storage.allow_delete_query in its own transaction; a direct
+-- DELETE, by anyone, is refused as on hosted, where the bytes would be left behind.
+create or replace function storage.protect_delete() returns trigger
+language plpgsql as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') != 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using hint = 'This prevents accidental data loss from orphaned objects.', errcode = '42501';
+  end if;
+  return null;
+end $$;
+
+drop trigger if exists protect_buckets_delete on storage.buckets;
+create trigger protect_buckets_delete before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+drop trigger if exists protect_objects_delete on storage.objects;
+create trigger protect_objects_delete before delete on storage.objects
+  for each statement execute function storage.protect_delete();
+
 -- Hosted Supabase no longer grants the API roles anything on new public tables and sequences (the
 -- Data API default since 2026-10-30): every table the app, the operators or the service role use has
 -- its grants written out in supabase/schemas. Mirror that here, so a missing grant fails locally first.
