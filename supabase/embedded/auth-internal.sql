@@ -69,3 +69,8 @@ revoke all on sequence auth.refresh_tokens_id_seq, auth.mailbox_id_seq from publ
 alter table auth.users add column if not exists recovery_code_hash text;
 alter table auth.users add column if not exists recovery_failed_attempts integer not null default 0;
 alter table auth.mfa_challenges add column if not exists failed_attempts integer not null default 0;
+
+-- E-mail confirmation (supabase/config.toml's [auth.email] enable_confirmations): GoTrue's columns. The
+-- token is kept as a hash, as the recovery link's is.
+alter table auth.users add column if not exists confirmation_token text;
+alter table auth.users add column if not exists confirmation_sent_at timestamptz;

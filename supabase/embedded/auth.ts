@@ -25,6 +25,8 @@ export interface AuthOptions {
   log: (line: string) => void;
   hasher: PasswordHasher;
   limits: AuthRateLimits;
+  /** [auth.email] enable_confirmations: a new account signs in only after following its mailed link. */
+  confirmEmail: boolean;
 }
 
 export interface AuthRequest {
@@ -42,6 +44,8 @@ export interface AuthResult {
 }
 
 const RECOVERY_TTL_SECONDS = 3600;
+/** How long a sign-up's confirmation link works (GoTrue's mailer_otp_exp is one day for links). */
+const CONFIRMATION_TTL_SECONDS = 86_400;
 const MINUTE = 60_000;
 // A refresh token used again within this window (a retry after a lost response) gets the
 // session's current token instead of being treated as stolen, as GoTrue's reuse interval does.
@@ -334,7 +338,7 @@ export class AuthService {
           body: {
             external: { email: true, phone: false, anonymous_users: false },
             disable_signup: false,
-            mailer_autoconfirm: true,
+            mailer_autoconfirm: !this.o.confirmEmail,
             phone_autoconfirm: false,
             sms_provider: '',
             saml_enabled: false,
@@ -354,6 +358,8 @@ export class AuthService {
         return this.logout(req);
       case 'POST /recover':
         return this.recover(req);
+      case 'POST /resend':
+        return this.resend(req);
       case 'GET /verify':
         return this.verifyLink(req);
       case 'POST /verify':
@@ -381,8 +387,14 @@ export class AuthService {
     const password = this.validPassword(body.password, [email, ...Object.values(data).filter((v): v is string => typeof v === 'string')]);
     // Hashed before the address is looked up, so a taken address answers as fast as a new one.
     const hash = await this.o.hasher.hash(password);
+    const redirect = this.redirectTarget(req.params.get('redirect_to'));
     return this.o.db.run(async (tx) => {
-      const taken = (await tx.query<{ id: string }>('select id from auth.users where lower(email) = $1', [email])).rows[0];
+      const taken = (await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where lower(email) = $1`, [email])).rows[0];
+      if (taken && this.o.confirmEmail && taken.email_confirmed_at === null) {
+        // Signed up before and never confirmed: a new link, as GoTrue sends (within the mail limits).
+        if (this.mailAllowed(email) === null) await this.sendConfirmation(tx, taken, redirect);
+        return { status: 200, body: { ...userJson(taken), identities: [] } };
+      }
       if (taken) {
         // GoTrue's answer for an address it will not reveal: a user-shaped body with no session. The
         // owner is told by mail (within the mail limits), so a student who forgot signing up learns where to go.
@@ -416,8 +428,9 @@ export class AuthService {
         user = (
           await tx.query<UserRow>(
             `insert into auth.users (email, encrypted_password, email_confirmed_at, last_sign_in_at, raw_user_meta_data)
-             values ($1, $2, now(), now(), $3::jsonb) returning ${USER_COLUMNS}`,
-            [email, hash, JSON.stringify(data)],
+             values ($1, $2, case when $4 then null else now() end, case when $4 then null else now() end, $3::jsonb)
+             returning ${USER_COLUMNS}`,
+            [email, hash, JSON.stringify(data), this.o.confirmEmail],
           )
         ).rows[0];
       } catch (error) {
@@ -427,8 +440,59 @@ export class AuthService {
         throw authError(500, 'unexpected_failure', 'Database error saving new user');
       }
       if (!user) throw authError(500, 'unexpected_failure', 'Database error saving new user');
+      if (this.o.confirmEmail) {
+        // GoTrue's answer with confirmations on: the user, no session, and a link in the mail.
+        this.mailAllowed(email);
+        await this.sendConfirmation(tx, user, redirect);
+        return { status: 200, body: { ...userJson(user), identities: [] } };
+      }
       return { status: 200, body: await this.session(tx, user, 'password') };
     });
+  }
+
+  /** Mails `user` a new confirmation link, replacing any earlier one. */
+  private async sendConfirmation(tx: Tx, user: UserRow, redirect: string): Promise<void> {
+    const linkToken = randomBytes(32).toString('base64url');
+    await tx.query('update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1', [user.id, sha256(linkToken)]);
+    const link = `${this.o.baseUrl()}/auth/v1/verify?token=${linkToken}&type=signup&redirect_to=${encodeURIComponent(redirect)}`;
+    await sendMail(tx, this.o.log, {
+      to: user.email ?? '',
+      subject: 'Confirm Your Signup',
+      text: `Follow this link to confirm your e-mail address and sign in:\n${link}\n\nThe link expires in one day. If you did not sign up, you can ignore this mail.`,
+      link,
+    });
+  }
+
+  /** A new confirmation mail for an account that has not confirmed; the same answer for any address. */
+  private async resend(req: AuthRequest): Promise<AuthResult> {
+    this.limitVerifications();
+    const body = this.body(req);
+    if (body.type !== 'signup') throw authError(400, 'validation_failed', 'Only type "signup" is supported by the embedded auth service');
+    const email = this.validEmail(body.email);
+    const redirect = this.redirectTarget(req.params.get('redirect_to'));
+    const refused = this.mailAllowed(email);
+    if (refused) {
+      throw tooMany('over_email_send_rate_limit', (wait) => `For security purposes, a new mail can be sent to this address in ${wait}.`, refused.retryAfterSeconds);
+    }
+    return this.o.db.run(async (tx) => {
+      const user = (await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where lower(email) = $1`, [email])).rows[0];
+      if (this.o.confirmEmail && user && user.email_confirmed_at === null) await this.sendConfirmation(tx, user, redirect);
+      return { status: 200, body: {} };
+    });
+  }
+
+  /** Consumes a confirmation link's token: the address is confirmed; the user, or null when unknown or expired. */
+  private async consumeConfirmation(tx: Tx, linkToken: string): Promise<UserRow | null> {
+    if (!linkToken) return null;
+    const user = (
+      await tx.query<UserRow>(
+        `update auth.users set confirmation_token = null, email_confirmed_at = coalesce(email_confirmed_at, now()), last_sign_in_at = now()
+         where confirmation_token = $1 and confirmation_sent_at > now() - make_interval(secs => $2)
+         returning ${USER_COLUMNS}`,
+        [sha256(linkToken), CONFIRMATION_TTL_SECONDS],
+      )
+    ).rows[0];
+    return user ?? null;
   }
 
   /**
@@ -455,13 +519,20 @@ export class AuthService {
     const stored = (
       await this.o.db.run(
         async (tx) =>
-          (await tx.query<{ id: string; encrypted_password: string | null }>('select id, encrypted_password from auth.users where lower(email) = $1', [email])).rows,
+          (
+            await tx.query<{ id: string; encrypted_password: string | null; confirmed: boolean }>(
+              'select id, encrypted_password, email_confirmed_at is not null as confirmed from auth.users where lower(email) = $1',
+              [email],
+            )
+          ).rows,
       )
     )[0];
     const right = await this.o.hasher.verify(password, stored?.encrypted_password ?? null);
     if (!stored || !right) throw authError(400, 'invalid_credentials', 'Invalid login credentials');
     this.failedFrom.giveBack(device);
     if (!hot) this.accountAttempts.giveBack(email);
+    // Told only to whoever knows the password, so it reveals nothing about the address.
+    if (this.o.confirmEmail && !stored.confirmed) throw authError(400, 'email_not_confirmed', 'Email not confirmed');
     return this.o.db.run(async (tx) => {
       const user = (await tx.query<UserRow>(`update auth.users set last_sign_in_at = now() where id = $1 returning ${USER_COLUMNS}`, [stored.id])).rows[0];
       if (!user) throw authError(400, 'invalid_credentials', 'Invalid login credentials');
@@ -662,7 +733,8 @@ export class AuthService {
     const type = req.params.get('type');
     const token = req.params.get('token') ?? '';
     return this.o.db.run(async (tx) => {
-      const user = type === 'recovery' ? await this.consumeRecovery(tx, token) : null;
+      const user =
+        type === 'recovery' ? await this.consumeRecovery(tx, token) : type === 'signup' ? await this.consumeConfirmation(tx, token) : null;
       if (!user) {
         const fragment = new URLSearchParams({
           error: 'access_denied',
@@ -678,7 +750,7 @@ export class AuthService {
         expires_in: String(session.expires_in),
         refresh_token: session.refresh_token,
         token_type: 'bearer',
-        type: 'recovery',
+        type: type === 'signup' ? 'signup' : 'recovery',
       });
       return { status: 303, body: null, headers: { Location: `${redirect.split('#')[0]}#${fragment}` } };
     });

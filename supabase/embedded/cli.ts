@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LockedError, MigrationError, SUPABASE_DIR } from './database.ts';
 import { isLoopback, reachableFromNetwork } from './network.ts';
+import { ConfigError } from './project-config.ts';
 import { WeakSecretError } from './secrets.ts';
 import { PortInUseError, startBackend } from './server.ts';
 
@@ -14,6 +15,8 @@ const USAGE = `Usage: npm run backend -- [--port 54321] [--host 127.0.0.1] [--da
   --public-url        the address other devices use to reach this backend, for links in mails
   --site-dir          a built portal (vite build) to serve beside the API on the same port
   --cert, --key       a TLS certificate and its private key (PEM files): serve HTTPS
+  --config            the project's config.toml (default supabase/config.toml): [auth.email]
+                      enable_confirmations is honoured
   --show-service-key  print the service-role key too (it can read and change everything)
   --demo-keys         sign with the Supabase CLI's published demo secret: anyone can then mint a
                       service-role token, so never on a network others use
@@ -31,6 +34,7 @@ async function main(): Promise<number> {
         'site-dir': { type: 'string' },
         cert: { type: 'string' },
         key: { type: 'string' },
+        config: { type: 'string' },
         'show-service-key': { type: 'boolean', default: false },
         'demo-keys': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
@@ -75,9 +79,16 @@ async function main(): Promise<number> {
       ...(values['public-url'] ? { publicUrl: values['public-url'] } : {}),
       ...(values['site-dir'] ? { siteDir: resolve(process.cwd(), values['site-dir']) } : {}),
       ...(tls ? { tls } : {}),
+      ...(values.config ? { configFile: resolve(process.cwd(), values.config) } : {}),
     });
   } catch (error) {
-    if (error instanceof LockedError || error instanceof PortInUseError || error instanceof MigrationError || error instanceof WeakSecretError) {
+    if (
+      error instanceof LockedError ||
+      error instanceof PortInUseError ||
+      error instanceof MigrationError ||
+      error instanceof WeakSecretError ||
+      error instanceof ConfigError
+    ) {
       console.error(error.message);
       return 1;
     }

@@ -18,6 +18,7 @@ import { PasswordHasher } from './password-hasher.ts';
 import { withClient } from './request-scope.ts';
 import { authenticate, type RequestContext } from './request.ts';
 import { handleRest } from './rest.ts';
+import { readProjectConfig } from './project-config.ts';
 import { SchemaCache } from './schema-cache.ts';
 import { loadSecrets, recordKeys, type Secrets } from './secrets.ts';
 import { API_PATHS, Site } from './site.ts';
@@ -50,6 +51,8 @@ export interface BackendOptions {
   functionsDir?: string;
   /** Where auth e-mail links may redirect besides loopback addresses. Default env SITE_URL. */
   siteUrl?: string;
+  /** The project's config.toml, for the switches it honours (default supabase/config.toml). */
+  configFile?: string;
 }
 
 export interface Backend {
@@ -93,6 +96,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     ...(options.budgetMs ? { budgetMs: options.budgetMs } : {}),
   };
   const limits = authRateLimits(options.authRateLimits ?? process.env.AUTH_RATE_LIMITS);
+  const config = readProjectConfig(options.configFile);
   const db: Database = await openDatabase(dbOptions);
   let secrets: Secrets;
   let keys: Keys;
@@ -119,6 +123,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     // Served together, the app is on the API's own origin; alone, where `npm run preview` puts it.
     siteUrl: () => options.siteUrl ?? process.env.SITE_URL ?? (site ? `${baseUrl}/` : 'http://127.0.0.1:4173'),
     log,
+    confirmEmail: config.confirmEmail,
   });
   const storage = new StorageService(db, db.dataDir);
   const site = options.siteDir ? new Site(options.siteDir) : null;

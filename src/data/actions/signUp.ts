@@ -8,10 +8,10 @@ import { partsOf, type DataSource } from '../source.ts';
  */
 export type SignUpOutcome = 'signed-in' | 'check-email';
 
-/** Creates an account with e-mail and password. */
-export async function signUp(source: DataSource, email: string, password: string): Promise<Result<SignUpOutcome>> {
+/** Creates an account with e-mail and password; a confirmation mail's link leads to `confirmUrl`. */
+export async function signUp(source: DataSource, email: string, password: string, confirmUrl: string): Promise<Result<SignUpOutcome>> {
   try {
-    const { data, error } = await partsOf(source).supabase.auth.signUp({ email, password });
+    const { data, error } = await partsOf(source).supabase.auth.signUp({ email, password, options: { emailRedirectTo: confirmUrl } });
     if (error) return failed(error);
     return ok(data.session === null ? 'check-email' : 'signed-in');
   } catch (error) {

@@ -16,7 +16,8 @@ export default function AuthCallbackPage() {
 
   useEffect(() => {
     if (result.state !== 'set') return;
-    void navigate(result.type === 'recovery' ? '/change-password' : next, { replace: true });
+    // A confirmed sign-up is a new student: onboarding, once, as after a sign-up with no mail to open.
+    void navigate(result.type === 'recovery' ? '/change-password' : result.type === 'signup' ? '/onboarding' : next, { replace: true });
   }, [result, next, navigate]);
 
   if (result.state === 'failed') {

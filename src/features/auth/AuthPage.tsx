@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-do
 import { Page } from '../../app/Page.tsx';
 import { usePortal } from '../../app/portal.tsx';
 import { requestPasswordReset } from '../../data/actions/requestPasswordReset.ts';
+import { resendConfirmation } from '../../data/actions/resendConfirmation.ts';
 import { signIn } from '../../data/actions/signIn.ts';
 import { signUp } from '../../data/actions/signUp.ts';
 import { fetchPendingSecondFactor } from '../../data/queries/fetchPendingSecondFactor.ts';
@@ -24,6 +25,11 @@ const RESET_SENT = 'If an account uses that e-mail, a link to choose a new passw
 /** After a sign-up the server wants confirmed by mail: nothing is signed in yet, and the student is told where to go. */
 function checkEmail(email: string): string {
   return `Almost there: we sent a mail to ${email}. Open the link in it to finish creating your account, then sign in here.`;
+}
+
+/** Where a confirmation mail's link lands: the callback signs the student in and goes on. */
+function confirmUrl(): string {
+  return `${window.location.origin}/auth/callback`;
 }
 
 /** Where the student was going: ?next=/path, or the page that sent them here (location state). */
@@ -61,17 +67,39 @@ export default function AuthPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [factorId, setFactorId] = useState<string | null>(null);
+  // The address of an account that waits for its confirmation link, which the student may ask for again.
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
 
   function switchTo(nextMode: Mode) {
     setMode(nextMode);
     setError(null);
     setNotice(null);
+    setUnconfirmed(null);
+  }
+
+  async function resend() {
+    if (runtime === null || unconfirmed === null) return;
+    if (!navigator.onLine) {
+      setError(OFFLINE);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    try {
+      const { error: failed } = await resendConfirmation(runtime.data, unconfirmed, confirmUrl());
+      if (failed) setError(authErrorMessage(failed));
+      else setNotice(`We sent a new link to ${unconfirmed}. Open the newest mail: earlier links no longer work.`);
+    } finally {
+      setBusy(false);
+    }
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
     setNotice(null);
+    setUnconfirmed(null);
     const problem = validateEmail(email) ?? (mode === 'forgot' ? null : validatePassword(password));
     if (problem !== null) {
       setError(problem);
@@ -94,13 +122,15 @@ export default function AuthPage() {
         else setNotice(RESET_SENT);
         return;
       }
-      const result = mode === 'sign-up' ? await signUp(data, email.trim(), password) : await signIn(data, email.trim(), password);
+      const result = mode === 'sign-up' ? await signUp(data, email.trim(), password, confirmUrl()) : await signIn(data, email.trim(), password);
       if (result.error) {
         setError(authErrorMessage(result.error));
+        if (result.error.code === 'email_not_confirmed') setUnconfirmed(email.trim());
         return;
       }
       if (result.data === 'check-email') {
         setNotice(checkEmail(email.trim()));
+        setUnconfirmed(email.trim());
         setMode('sign-in');
         setPassword('');
         return;
@@ -176,6 +206,14 @@ export default function AuthPage() {
         {notice !== null && (
           <p className="panel" role="status" data-testid="auth-notice">
             {notice}
+          </p>
+        )}
+        {unconfirmed !== null && (
+          <p>
+            No mail from us?{' '}
+            <button type="button" className="link-button" onClick={() => void resend()} disabled={busy} data-testid="auth-resend">
+              Send the link again
+            </button>
           </p>
         )}
         <div className="field">

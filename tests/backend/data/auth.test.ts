@@ -30,6 +30,7 @@ beforeAll(async () => {
 afterAll(() => backend.close());
 
 const PASSWORD = 'first-pass-1';
+const CALLBACK = 'http://localhost:4173/auth/callback';
 
 function newEmail(): string {
   counter += 1;
@@ -40,7 +41,7 @@ function newEmail(): string {
 async function signedUp() {
   const phone = device(portalClient(backend));
   const email = newEmail();
-  expect(await signUp(phone.data, email, PASSWORD)).toEqual({ data: 'signed-in', error: null });
+  expect(await signUp(phone.data, email, PASSWORD, CALLBACK)).toEqual({ data: 'signed-in', error: null });
   return { ...phone, email };
 }
 
@@ -69,7 +70,7 @@ describe('signing up and in', () => {
     const { email } = await signedUp();
     const other = device(portalClient(backend));
     // The answer a new address gets where the server wants a mail opened first: nothing tells them apart.
-    expect(await signUp(other.data, email, PASSWORD)).toEqual({ data: 'check-email', error: null });
+    expect(await signUp(other.data, email, PASSWORD, CALLBACK)).toEqual({ data: 'check-email', error: null });
     expect(await fetchSignedInUserId(other.data)).toBeNull();
     // The account's owner can still sign in with their own password; the attempt changed nothing.
     expect((await signIn(other.data, email, PASSWORD)).error).toBeNull();

@@ -12,11 +12,14 @@ export class OwnBackend {
   private child: ChildProcess | null = null;
   private readonly port: number;
   private readonly dataDir: string;
+  private readonly args: string[];
   readonly url: string;
 
-  constructor(port: number, dataDir: string) {
+  /** `args` go to the backend's command line as they are (--site-dir, --config ...). */
+  constructor(port: number, dataDir: string, args: string[] = []) {
     this.port = port;
     this.dataDir = dataDir;
+    this.args = args;
     this.url = `http://127.0.0.1:${port}`;
   }
 
@@ -25,7 +28,7 @@ export class OwnBackend {
     if (this.child !== null) throw new Error('the backend is already running');
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'supabase/embedded/cli.ts', '--port', String(this.port), '--data-dir', this.dataDir],
+      ['--import', 'tsx', 'supabase/embedded/cli.ts', '--port', String(this.port), '--data-dir', this.dataDir, ...this.args],
       // The suite's secret, given as an operator would give one, so its tokens are good here too.
       { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, JWT_SECRET: suiteJwtSecret() } },
     );
