@@ -9,8 +9,9 @@
 -- default, so a missing grant fails locally first.
 --
 -- Least privilege: row changes and reads only (no truncate, references or trigger). Identity columns
--- need no sequence grant (an insert as anon into takedown_requests works without one). Functions still
--- get EXECUTE by default on hosted; each RPC's file grants or revokes what it must.
+-- need no sequence grant (an insert as anon into takedown_requests works without one), yet hosted's
+-- remaining defaults give anon and authenticated UPDATE (setval) on each new sequence: taken back.
+-- Functions still get EXECUTE by default on hosted; each RPC's file grants or revokes what it must.
 
 grant select, insert, update, delete on table public.apps to service_role;
 grant select, insert, update, delete on table public.apps_played to service_role;
@@ -30,3 +31,13 @@ grant select, insert, update, delete on table public.shop_items to service_role;
 grant select, insert, update, delete on table public.streak to service_role;
 grant select, insert, update, delete on table public.takedown_requests to service_role;
 grant select on table public.public_profiles to service_role;
+
+revoke all on sequence public.coins_transactions_id_seq from anon, authenticated;
+revoke all on sequence public.items_unlocked_id_seq from anon, authenticated;
+revoke all on sequence public.apps_played_id_seq from anon, authenticated;
+revoke all on sequence public.leaderboard_submissions_id_seq from anon, authenticated;
+revoke all on sequence public.chat_messages_id_seq from anon, authenticated;
+revoke all on sequence public.chat_reports_id_seq from anon, authenticated;
+revoke all on sequence public.creator_socials_id_seq from anon, authenticated;
+revoke all on sequence public.creator_videos_id_seq from anon, authenticated;
+revoke all on sequence public.takedown_requests_id_seq from anon, authenticated;

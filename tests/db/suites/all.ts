@@ -8,6 +8,7 @@ import { concurrencySuite } from './concurrency.ts';
 import { cosmeticsSuite } from './cosmetics.ts';
 import { declaredSchemaSuite } from './declared-schema.ts';
 import { grantsSuite } from './grants.ts';
+import { operatorsSuite } from './operators.ts';
 import { guardSuite } from './profile-guard.ts';
 import { profileSuite } from './profiles.ts';
 import { referenceDataSuite } from './reference-data.ts';
@@ -31,6 +32,7 @@ export function describeDatabase(kind: EngineKind): void {
     battlepassSuite(ctx);
     cosmeticsSuite(ctx);
     secondFactorSuite(ctx);
+    operatorsSuite(ctx);
     if (kind.manySessions) concurrencySuite(ctx);
   });
 }

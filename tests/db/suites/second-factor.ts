@@ -16,7 +16,12 @@ export function secondFactorSuite(ctx: DbContext): void {
     beforeEach(async () => {
       me = await createPlayer(db, 'player_mfa');
       await giveCoins(db, me, 500);
-      await db.query(`insert into auth.mfa_factors (user_id, factor_type, status, secret) values ($1, 'totp', 'verified', 'JBSWY3DPEHPK3PXP')`, [me]);
+      // As GoTrue writes a factor: its id and times given (its table has no defaults for them).
+      await db.query(
+        `insert into auth.mfa_factors (id, user_id, factor_type, status, secret, created_at, updated_at)
+         values (gen_random_uuid(), $1, 'totp', 'verified', 'JBSWY3DPEHPK3PXP', now(), now())`,
+        [me],
+      );
     });
 
     /** One request as `me` with a session of the given level, returning its rows or its error. */

@@ -16,6 +16,7 @@ alter table public.apps_played enable row level security;
 
 revoke all on table public.apps_played from anon, authenticated;
 grant select, insert, update, delete on table public.apps_played to service_role;
+revoke all on sequence public.apps_played_id_seq from anon, authenticated;
 grant select on table public.apps_played to authenticated;
 
 create policy "owner reads own plays" on public.apps_played

@@ -25,6 +25,7 @@ alter table public.chat_messages enable row level security;
 
 revoke all on table public.chat_messages from anon, authenticated;
 grant select, insert, update, delete on table public.chat_messages to service_role;
+revoke all on sequence public.chat_messages_id_seq from anon, authenticated;
 grant select, delete on table public.chat_messages to authenticated;
 grant insert (user_id, body) on table public.chat_messages to authenticated;
 

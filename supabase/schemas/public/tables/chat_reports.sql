@@ -15,6 +15,7 @@ alter table public.chat_reports enable row level security;
 
 revoke all on table public.chat_reports from anon, authenticated;
 grant select, insert, update, delete on table public.chat_reports to service_role;
+revoke all on sequence public.chat_reports_id_seq from anon, authenticated;
 grant select on table public.chat_reports to authenticated;
 grant insert (message_id, reporter_id, reason) on table public.chat_reports to authenticated;
 

@@ -22,6 +22,7 @@ alter table public.coins_transactions enable row level security;
 
 revoke all on table public.coins_transactions from anon, authenticated;
 grant select, insert, update, delete on table public.coins_transactions to service_role;
+revoke all on sequence public.coins_transactions_id_seq from anon, authenticated;
 grant select on table public.coins_transactions to authenticated;
 
 create policy "owner reads own coins" on public.coins_transactions

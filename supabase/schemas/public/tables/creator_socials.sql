@@ -16,6 +16,7 @@ alter table public.creator_socials enable row level security;
 
 revoke all on table public.creator_socials from anon, authenticated;
 grant select, insert, update, delete on table public.creator_socials to service_role;
+revoke all on sequence public.creator_socials_id_seq from anon, authenticated;
 grant select on table public.creator_socials to anon, authenticated;
 grant delete on table public.creator_socials to authenticated;
 grant insert (user_id, platform, handle), update (platform, handle) on table public.creator_socials to authenticated;

@@ -19,6 +19,7 @@ alter table public.creator_videos enable row level security;
 
 revoke all on table public.creator_videos from anon, authenticated;
 grant select, insert, update, delete on table public.creator_videos to service_role;
+revoke all on sequence public.creator_videos_id_seq from anon, authenticated;
 grant select on table public.creator_videos to anon, authenticated;
 -- featured is chosen by operators, so it is not among the writable columns.
 grant delete on table public.creator_videos to authenticated;

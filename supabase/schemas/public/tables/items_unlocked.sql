@@ -17,6 +17,7 @@ alter table public.items_unlocked enable row level security;
 
 revoke all on table public.items_unlocked from anon, authenticated;
 grant select, insert, update, delete on table public.items_unlocked to service_role;
+revoke all on sequence public.items_unlocked_id_seq from anon, authenticated;
 grant select on table public.items_unlocked to authenticated;
 
 create policy "owner reads own items" on public.items_unlocked

@@ -21,6 +21,7 @@ alter table public.leaderboard_submissions enable row level security;
 
 revoke all on table public.leaderboard_submissions from anon, authenticated;
 grant select, insert, update, delete on table public.leaderboard_submissions to service_role;
+revoke all on sequence public.leaderboard_submissions_id_seq from anon, authenticated;
 grant select on table public.leaderboard_submissions to authenticated;
 grant insert (user_id, app_id, score) on table public.leaderboard_submissions to authenticated;
 

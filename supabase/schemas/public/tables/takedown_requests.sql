@@ -18,6 +18,7 @@ alter table public.takedown_requests enable row level security;
 
 revoke all on table public.takedown_requests from anon, authenticated;
 grant select, insert, update, delete on table public.takedown_requests to service_role;
+revoke all on sequence public.takedown_requests_id_seq from anon, authenticated;
 
 -- Write-only for the public: a request carries a name and e-mail that must never be read back.
 -- Clients insert with Prefer: return=minimal, since there is no select policy to return the row.
