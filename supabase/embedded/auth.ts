@@ -360,6 +360,8 @@ export class AuthService {
         return this.recover(req);
       case 'POST /resend':
         return this.resend(req);
+      case 'POST /admin/users':
+        return this.adminCreateUser(req);
       case 'GET /verify':
         return this.verifyLink(req);
       case 'POST /verify':
@@ -447,6 +449,35 @@ export class AuthService {
         return { status: 200, body: { ...userJson(user), identities: [] } };
       }
       return { status: 200, body: await this.session(tx, user, 'password') };
+    });
+  }
+
+  /**
+   * GoTrue's admin API for making a user (auth.admin.createUser): the service role only. Operators and
+   * the contract tests make accounts this way on any project, confirmations on or off.
+   */
+  private async adminCreateUser(req: AuthRequest): Promise<AuthResult> {
+    const token = /^Bearer\s+(.+)$/i.exec((req.headers.authorization ?? '').trim())?.[1] ?? '';
+    const verified = token ? await this.o.keys.verify(token) : null;
+    if (!verified?.ok || verified.claims.role !== 'service_role') throw authError(403, 'not_admin', 'User not allowed');
+    const body = this.body(req);
+    const email = this.validEmail(body.email);
+    const data = body.user_metadata === undefined ? {} : this.validMetadata(body.user_metadata);
+    const password = this.validPassword(body.password, [email]);
+    const hash = await this.o.hasher.hash(password);
+    const confirmed = body.email_confirm === true;
+    return this.o.db.run(async (tx) => {
+      const taken = (await tx.query('select 1 from auth.users where lower(email) = $1', [email])).rows.length > 0;
+      if (taken) throw authError(422, 'email_exists', 'A user with this email address has already been registered');
+      const user = (
+        await tx.query<UserRow>(
+          `insert into auth.users (email, encrypted_password, email_confirmed_at, raw_user_meta_data)
+           values ($1, $2, case when $4 then now() end, $3::jsonb) returning ${USER_COLUMNS}`,
+          [email, hash, JSON.stringify(data), confirmed],
+        )
+      ).rows[0];
+      if (!user) throw authError(500, 'unexpected_failure', 'Database error creating new user');
+      return { status: 200, body: userJson(user) };
     });
   }
 

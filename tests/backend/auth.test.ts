@@ -166,6 +166,27 @@ describe('auth', () => {
     expect(verified.data.session?.user.id).toBe(user.id);
   });
 
+  it('makes a confirmed user through the admin API for the service role only, as GoTrue does', async () => {
+    const admin = client(backend, backend.serviceRoleKey);
+    const made = await admin.auth.admin.createUser({ email: 'Made@Example.test', password: 'a long operator passphrase', email_confirm: true });
+    expect(made.error).toBeNull();
+    expect(made.data.user?.email).toBe('made@example.test');
+    expect(made.data.user?.email_confirmed_at).toBeTruthy();
+    expect((await client(backend).auth.signInWithPassword({ email: 'made@example.test', password: 'a long operator passphrase' })).error).toBeNull();
+    expect((await admin.auth.admin.createUser({ email: 'made@example.test', password: 'another long passphrase', email_confirm: true })).error?.status).toBe(422);
+
+    // A student's token, or the anon key, is not an admin's.
+    const student = await newUser(backend);
+    for (const token of [student.session.access_token, backend.anonKey]) {
+      const refused = await raw(backend, '/auth/v1/admin/users', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'sneaky@example.test', password: 'a long sneaky passphrase', email_confirm: true }),
+      });
+      expect(refused.status).toBe(403);
+    }
+  });
+
   it('serves settings, health and the JWKS document', async () => {
     expect(((await (await raw(backend, '/auth/v1/settings')).json()) as { mailer_autoconfirm: boolean }).mailer_autoconfirm).toBe(true);
     expect((await raw(backend, '/auth/v1/health')).status).toBe(200);

@@ -20,7 +20,7 @@ export function startFixtureBackend(options: Partial<BackendOptions> = {}): Prom
   });
 }
 
-export function client(backend: Backend, key = backend.anonKey): SupabaseClient {
+export function client(backend: Pick<Backend, 'url' | 'anonKey'>, key = backend.anonKey): SupabaseClient {
   return createClient(backend.url, key, {
     // Node 20 has no global WebSocket; supabase-js needs one at createClient.
     realtime: { transport: WebSocket as never },

@@ -21,10 +21,9 @@ import { fetchSocialVideos } from '../../../src/data/queries/fetchSocialVideos.t
 import { fetchVideos } from '../../../src/data/queries/fetchVideos.ts';
 import { pollChat } from '../../../src/data/queries/pollChat.ts';
 import { describeWriteError } from '../../../src/domain/creatorWriteError.ts';
-import type { Backend } from '../../../supabase/embedded/server.ts';
-import { applied, device, grantCreator, portalClient, startProductBackend, student, type Student } from './harness.ts';
+import { applied, device, grantCreator, portalClient, startProductBackend, student, type ContractTarget, type Student } from './harness.ts';
 
-let backend: Backend;
+let backend: ContractTarget;
 
 beforeAll(async () => {
   backend = await startProductBackend();

@@ -23,11 +23,10 @@ import { readStreak } from '../../../src/data/reads/streak.ts';
 import { readWorn } from '../../../src/data/reads/worn.ts';
 import { notePlayed, readRecentlyPlayed } from '../../../src/data/recentPlays.ts';
 import { readGained, readSeasons } from '../../../src/data/seasons.ts';
-import type { Backend } from '../../../supabase/embedded/server.ts';
 import { PNG } from '../security/arena.ts';
-import { applied, credit, startProductBackend, student, type Student } from './harness.ts';
+import { applied, credit, startProductBackend, student, type ContractTarget, type Student } from './harness.ts';
 
-let backend: Backend;
+let backend: ContractTarget;
 let ann: Student;
 
 beforeAll(async () => {

@@ -10,11 +10,9 @@ import { fetchOwnProfile, refreshOwnProfile } from '../../../src/data/queries/re
 import { readOwnProfile } from '../../../src/data/reads/ownProfile.ts';
 import { readProfile } from '../../../src/data/reads/profile.ts';
 import { USERNAME_INVALID } from '../../../src/domain/messages.ts';
-import type { Backend } from '../../../supabase/embedded/server.ts';
-import { newUser } from '../helpers.ts';
-import { applied, device, startProductBackend, student } from './harness.ts';
+import { account, applied, device, startProductBackend, student, type ContractTarget } from './harness.ts';
 
-let backend: Backend;
+let backend: ContractTarget;
 
 beforeAll(async () => {
   backend = await startProductBackend();
@@ -23,7 +21,7 @@ afterAll(() => backend.close());
 
 describe('the own profile', () => {
   it('is created by the server for a new account (random username, default icon), once', async () => {
-    const user = await newUser(backend);
+    const user = await account(backend);
     const phone = device(user.supabase);
     expect((await createProfile(phone.data)).error).toBeNull();
     const first = await fetchOwnProfile(phone.data, user.id);
@@ -34,7 +32,7 @@ describe('the own profile', () => {
   });
 
   it('is made on the first read when there is none, and mirrored so it shows offline', async () => {
-    const user = await newUser(backend);
+    const user = await account(backend);
     const phone = device(user.supabase);
     expect(await readProfile(phone.data, user.id)).toBeUndefined();
     const mirrored = await refreshOwnProfile(phone.data, user.id);
@@ -76,7 +74,7 @@ describe('anyone’s profile', () => {
     const ann = await student(backend);
     const username = (await fetchOwnProfile(ann.data, ann.id)).username;
     await applied(ann, 'record_app_played', { p_app_id: 'snake' });
-    const stranger = device((await newUser(backend)).supabase);
+    const stranger = device((await account(backend)).supabase);
 
     const found = await fetchPublicProfile(stranger.data, username);
     expect(found.error).toBeNull();
