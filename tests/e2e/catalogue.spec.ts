@@ -13,7 +13,12 @@ async function playSnakeIntoWall(page: Page): Promise<number> {
   await expect(game.locator('#game')).toBeVisible();
   // The board is in the HTML before game.js runs: wait for the game to have placed the snake.
   await expect(game.locator('#game')).toHaveAttribute('data-head', /^\d+,\d+$/);
-  await game.locator('#game').press('ArrowUp');
+  // The game runs in a frame of its own origin (and, in Chromium, often its own process): under load a
+  // key sent the moment focus moves there can be lost, so it is sent again until the game has started.
+  await expect(async () => {
+    if ((await game.locator('body').getAttribute('data-state')) === 'ready') await game.locator('#game').press('ArrowUp');
+    await expect(game.locator('body')).not.toHaveAttribute('data-state', 'ready', { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
   await expect(game.locator('body')).toHaveAttribute('data-state', 'over', { timeout: 10_000 });
   return Number(await game.locator('#score').textContent());
 }
