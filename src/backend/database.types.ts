@@ -697,6 +697,17 @@ export type Database = {
           apps_played_rank: number
         }[]
       }
+      get_own_scores: {
+        Args: {
+          p_app_id: string
+        }
+        Returns: {
+          id: number
+          score: number
+          created_at: string
+          proof: string
+        }[]
+      }
       get_recent_plays: {
         Args: {
           p_username: string

@@ -4,6 +4,7 @@
 --
 -- The object name must be '{id}_{file name}' with no folder, for a submission of the caller's own.
 -- Comparing text (not casting the prefix) keeps a malformed name from raising instead of being refused.
+-- One proof per submission (issue 20: a student stored 10 of 2 MiB under one score), see app_rls.proof_stored.
 
 create policy "submission owner uploads its proof" on storage.objects
   for insert to authenticated with check (
@@ -13,6 +14,7 @@ create policy "submission owner uploads its proof" on storage.objects
       select 1 from public.leaderboard_submissions s
       where s.id::text = split_part(name, '_', 1) and s.user_id = (select auth.uid())
     )
+    and not app_rls.proof_stored(split_part(name, '_', 1))
   );
 create policy "submission owner reads its proof" on storage.objects
   for select to authenticated using (

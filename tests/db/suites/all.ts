@@ -7,6 +7,7 @@ import { communitySuite } from './community.ts';
 import { concurrencySuite } from './concurrency.ts';
 import { cosmeticsSuite } from './cosmetics.ts';
 import { declaredSchemaSuite } from './declared-schema.ts';
+import { fairScoresSuite } from './fair-scores.ts';
 import { grantsSuite } from './grants.ts';
 import { operatorsSuite } from './operators.ts';
 import { guardSuite } from './profile-guard.ts';
@@ -32,6 +33,7 @@ export function describeDatabase(kind: EngineKind): void {
     battlepassSuite(ctx);
     cosmeticsSuite(ctx);
     secondFactorSuite(ctx);
+    fairScoresSuite(ctx);
     operatorsSuite(ctx);
     if (kind.manySessions) concurrencySuite(ctx);
   });

@@ -99,6 +99,15 @@ export function concurrencySuite(ctx: DbContext): void {
       expect(await balance(first, me)).toBe(200);
     });
 
+    it('two scores at once with one left of the 10-minute limit: exactly one is taken', async () => {
+      for (let i = 0; i < 4; i += 1) await first.query(`insert into public.leaderboard_submissions (user_id, app_id, score) values ($1, 'snake', 10)`, [me]);
+      const [a, b] = await race('public.submit_score($1, $2, $3)', [['snake', 20, crypto.randomUUID()], ['snake', 30, crypto.randomUUID()]]);
+      expect([a.ok, b.ok]).toEqual([true, false]);
+      expect(b).toMatchObject({ code: 'P0001', message: 'You sent 5 scores for Snake in the last 10 minutes. Wait a few minutes before sending another.' });
+      const { rows } = await first.query<{ n: number }>('select count(*)::int as n from public.leaderboard_submissions where user_id = $1', [me]);
+      expect(rows[0]?.n).toBe(5);
+    });
+
     it('the same client id twice at once: applied once, both get the first result', async () => {
       await giveCoins(first, me, 1000);
       const id = crypto.randomUUID();

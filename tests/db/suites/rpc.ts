@@ -292,9 +292,11 @@ export function rpcSuite(ctx: DbContext): void {
           expect((await refusal(me, 'public.submit_score($1, $2, $3)', ['snake', score, uuid()])).code).toBe('22023');
         }
         expect((await refusal(me, 'public.submit_score($1, $2, $3)', ['nope', 1, uuid()])).code).toBe('22023');
+        // A game with no score rule of its own (fair-scores.ts has the rules) takes the whole range.
+        await db.exec(`insert into public.apps (id, title, slug, url) values ('open_game', 'Open Game', 'open-game', 'https://example.org/open/')`);
         const id = uuid();
-        const first = await submit(me, 'snake', 1000000000, id);
-        expect(await submit(me, 'snake', 1000000000, id)).toBe(first);
+        const first = await submit(me, 'open_game', 1000000000, id);
+        expect(await submit(me, 'open_game', 1000000000, id)).toBe(first);
         expect((await as(db, me, 'select count(*)::int as n from public.leaderboard_submissions'))[0]?.n).toBe(1);
       });
 

@@ -1,0 +1,55 @@
+-- Every score submission, through submit_score (and the outbox) or straight through the API, passes
+-- this trigger (issue 20): a score above what its game can produce is refused; a student sends at most
+-- 5 scores of one game in 10 minutes and 20 in a day (one student filed 2,100 in about a second),
+-- counted in app_private.score_submissions_log so a withdrawn score still counts, and keeps at most 10
+-- on the board per game, so one student's rows cannot swamp a game's high scores.
+
+create or replace function app_private.leaderboard_submissions_guard() returns trigger
+language plpgsql security definer set search_path = public as $$
+declare
+  v_title text;
+  v_max bigint;
+  v_recent integer;
+  v_today integer;
+  v_kept integer;
+  v_lowest bigint;
+begin
+  select a.title, r.max_score into v_title, v_max
+  from public.apps a left join app_private.score_rules r on r.app_id = a.id
+  where a.id = new.app_id;
+  if v_max is not null and new.score > v_max then
+    raise exception 'No game of % can score %: the most one game can reach is %.',
+      v_title, to_char(new.score, 'FM999,999,999,990'), to_char(v_max, 'FM999,999,999,990')
+      using errcode = 'P0001';
+  end if;
+  -- Two tabs of one student sending at once must not both slip under the limits.
+  perform pg_advisory_xact_lock(hashtext('score_rate:' || new.user_id::text || ':' || new.app_id));
+  delete from app_private.score_submissions_log l
+  where l.user_id = new.user_id and l.app_id = new.app_id and l.sent_at <= now() - interval '1 day';
+  select count(*) filter (where l.sent_at > now() - interval '10 minutes'), count(*)
+    into v_recent, v_today
+  from app_private.score_submissions_log l
+  where l.user_id = new.user_id and l.app_id = new.app_id;
+  if v_recent >= 5 then
+    raise exception 'You sent 5 scores for % in the last 10 minutes. Wait a few minutes before sending another.', v_title
+      using errcode = 'P0001';
+  end if;
+  if v_today >= 20 then
+    raise exception 'You sent 20 scores for % today. Send your next one tomorrow.', v_title
+      using errcode = 'P0001';
+  end if;
+  select count(*), min(s.score) into v_kept, v_lowest
+  from public.leaderboard_submissions s
+  where s.user_id = new.user_id and s.app_id = new.app_id;
+  if v_kept >= 10 then
+    raise exception 'You already have 10 scores for % on the board. Withdraw one (your lowest is %) to send another.',
+      v_title, to_char(v_lowest, 'FM999,999,999,990')
+      using errcode = 'P0001';
+  end if;
+  insert into app_private.score_submissions_log (user_id, app_id) values (new.user_id, new.app_id);
+  return new;
+end $$;
+revoke execute on function app_private.leaderboard_submissions_guard() from public;
+
+create trigger leaderboard_submissions_guard before insert on public.leaderboard_submissions
+  for each row execute function app_private.leaderboard_submissions_guard();

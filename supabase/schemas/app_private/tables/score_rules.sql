@@ -1,0 +1,11 @@
+-- What one real game can score (issue 20). A submission above its game's max_score is refused: nobody
+-- playing can produce it, so it can only be forged (a 1,000,000,000-point 2048 ranked first). The
+-- bundled games' rows ship with the migrations, each bound derived from the game's own rules; an
+-- operator adds or edits rows for other games with SQL. A game with no row keeps the table-wide range.
+-- No foreign key: these files build app_private before public.apps; a retired game's row matches nothing.
+
+create table app_private.score_rules (
+  app_id text primary key,
+  max_score bigint not null,
+  constraint score_rules_max_score_range check (max_score between 0 and 1000000000)
+);
