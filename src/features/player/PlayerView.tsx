@@ -9,6 +9,7 @@ import { AppScoreForm, type ScoreOffer } from './AppScoreForm.tsx';
 import { GameFrame } from './GameFrame.tsx';
 import { proofFile } from './gameMessages.ts';
 import { HighScores } from './HighScores.tsx';
+import { OwnScores } from './OwnScores.tsx';
 import { usePackCopy } from './usePackCopy.ts';
 import { usePlayTracking } from './usePlayTracking.ts';
 import '../catalogue/catalogue.css';
@@ -18,10 +19,18 @@ import './player.css';
 export function PlayerView({ app }: { app: AppRow }) {
   const gameId = app.bundled ? bundledGameId(app.url) : null;
   const [offer, setOffer] = useState<ScoreOffer | null>(null);
+  // Bumped when a score is sent, so the student's own list reads again.
+  const [sent, setSent] = useState(0);
   const highScores = useHighScores(app.id);
   const now = useNow(30_000).getTime();
   usePlayTracking(app.id);
   const pack = usePackCopy(app.url, app.bundled);
+
+  const refreshHighScores = highScores.refresh;
+  const onSubmitted = useCallback(() => {
+    refreshHighScores();
+    setSent((n) => n + 1);
+  }, [refreshHighScores]);
 
   const onScore = useCallback(
     (message: GameScore) => {
@@ -58,7 +67,12 @@ export function PlayerView({ app }: { app: AppRow }) {
       )}
       <div className="player-side">
         <HighScores title={app.title} rows={highScores.rows} fetchedAt={highScores.fetchedAt} now={now} />
-        <AppScoreForm appId={app.id} offer={offer} onSubmitted={highScores.refresh} />
+        <AppScoreForm
+          appId={app.id}
+          offer={offer}
+          onSubmitted={onSubmitted}
+        />
+        <OwnScores appId={app.id} title={app.title} version={sent} onWithdrawn={highScores.refresh} />
       </div>
     </div>
   );
