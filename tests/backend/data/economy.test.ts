@@ -37,7 +37,7 @@ beforeAll(async () => {
   await applied(ann, 'buy_item', { p_item_id: 'sword_cursor' });
   await applied(ann, 'set_item_equipped', { p_item_id: 'sword_cursor', p_equipped: true });
   await applied(ann, 'record_app_played', { p_app_id: 'snake' });
-  const submission = Number(await applied(ann, 'submit_score', { p_app_id: 'snake', p_score: 4321 }));
+  const submission = Number(await applied(ann, 'submit_score', { p_app_id: 'snake', p_score: 3210 }));
   // A score counts once its proof is stored, as the sync engine's after-confirm step does.
   const upload = await ann.supabase.storage.from('submissions').upload(`${submission}_proof.png`, PNG, { contentType: 'image/png' });
   if (upload.error) throw new Error(`proof upload failed: ${upload.error.message}`);
@@ -149,7 +149,7 @@ describe('the leaderboards', () => {
     expect(await readHighScores(data, 'snake')).toBeNull();
     await refreshHighScores(data, 'snake');
     const scores = await readHighScores(data, 'snake');
-    expect(scores?.rows.map((row) => [row.user_id, Number(row.score)])).toEqual([[ann.id, 4321]]);
+    expect(scores?.rows.map((row) => [row.user_id, Number(row.score)])).toEqual([[ann.id, 3210]]);
   });
 });
 

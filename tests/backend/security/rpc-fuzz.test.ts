@@ -85,6 +85,8 @@ const CASES: Record<string, RpcCase> = {
     read: true,
   },
   'get_coins_gained(start_date)': { valid: () => ({ start_date: '2020-01-01T00:00:00Z' }), read: true },
+  // Only the caller's own scores, whatever the app id says.
+  'get_own_scores(p_app_id)': { valid: () => ({ p_app_id: 'snake' }), read: true },
   'get_leaderboard_data(target_user_id)': { valid: (a) => ({ target_user_id: a.bob.id }), read: true, publicOnly: true },
   'get_recent_plays(p_username)': { valid: (a) => ({ p_username: a.bob.username }), read: true, publicOnly: true },
   'get_top_streaks()': { valid: () => ({}), read: true, publicOnly: true },
