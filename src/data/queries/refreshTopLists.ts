@@ -5,18 +5,16 @@ import { TOP_LIST_NAMES, type TopListName, type TopRow } from '../leaderboards.t
 import { putLeaderboard } from '../mirror.ts';
 import { partsOf, type DataSource } from '../source.ts';
 import type { PortalSupabase } from '../../backend/supabase.ts';
+import { weekStartUtc } from '../../domain/weekStart.ts';
 
 export const TOP_LIMIT = 5;
-export const COINS_WEEK_DAYS = 7;
 /** How long a snapshot is fresh enough not to ask again (the cache counts in days). */
 export const LEADERBOARD_TTL_DAYS = 5 / (24 * 60);
 export const LEADERBOARD_CACHE_KEY = 'leaderboard';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Where "Dabloons this week" starts counting. */
+/** Where "Dabloons this week" starts counting: this week's Monday 00:00 UTC, a whole period the server takes. */
 export function weekStart(now: Date): string {
-  return new Date(now.getTime() - COINS_WEEK_DAYS * DAY_MS).toISOString();
+  return weekStartUtc(now).toISOString();
 }
 
 interface RpcAnswer<T> {

@@ -9,6 +9,7 @@ import { cosmeticsSuite } from './cosmetics.ts';
 import { declaredSchemaSuite } from './declared-schema.ts';
 import { fairScoresSuite } from './fair-scores.ts';
 import { grantsSuite } from './grants.ts';
+import { leaksSuite } from './leaks.ts';
 import { operatorsSuite } from './operators.ts';
 import { guardSuite } from './profile-guard.ts';
 import { profileSuite } from './profiles.ts';
@@ -34,6 +35,7 @@ export function describeDatabase(kind: EngineKind): void {
     cosmeticsSuite(ctx);
     secondFactorSuite(ctx);
     fairScoresSuite(ctx);
+    leaksSuite(ctx);
     operatorsSuite(ctx);
     if (kind.manySessions) concurrencySuite(ctx);
   });

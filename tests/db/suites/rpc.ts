@@ -346,14 +346,15 @@ export function rpcSuite(ctx: DbContext): void {
         expect(apps.map((r) => r.username)).toEqual(['player_0', 'player_1', 'player_2', 'player_3', 'player_4']);
       });
 
-      it('ranks the coins gained since a date, counting gains only', async () => {
+      it('ranks the coins gained this week, counting gains only', async () => {
         const ids = await players(6);
         for (const [i, id] of ids.entries()) {
           await giveCoins(db, id, (i + 1) * 10);
           await giveCoins(db, id, -1000);
         }
-        await db.query(`insert into public.coins_transactions (user_id, amt, why, created_at) values ($1, 999, 'old', now() - interval '8 days')`, [ids[0]]);
-        const board = await as(db, null, `select username, amount from public.get_coins_gained(now() - interval '7 days')`);
+        const monday = `date_trunc('week', now() at time zone 'UTC') at time zone 'UTC'`;
+        await db.query(`insert into public.coins_transactions (user_id, amt, why, created_at) values ($1, 999, 'last week', ${monday} - interval '1 second')`, [ids[0]]);
+        const board = await as(db, null, `select username, amount from public.get_coins_gained(${monday})`);
         expect(board.map((r) => [r.username, Number(r.amount)])).toEqual([['player_5', 60], ['player_4', 50], ['player_3', 40], ['player_2', 30], ['player_1', 20]]);
       });
 

@@ -37,7 +37,7 @@ describe('refreshTopLists', () => {
     });
     expect(await refreshTopLists(createDataSource(client, db), { now: T0 })).toBe(true);
     expect(calls.find((c) => c.fn === 'get_coins_gained')?.args).toEqual({ start_date: weekStart(T0) });
-    expect(weekStart(T0)).toBe('2026-11-13T12:00:00.000Z');
+    expect(weekStart(T0)).toBe('2026-11-16T00:00:00.000Z');
 
     const stored = await db.leaderboards.bulkGet([...TOP_LIST_NAMES]);
     expect(stored.map((s) => s?.rows.length)).toEqual([5, 1, 1, 1]);

@@ -21,5 +21,10 @@ grant insert (message_id, reporter_id, reason) on table public.chat_reports to a
 
 create policy "reporters read own reports" on public.chat_reports
   for select to authenticated using (reporter_id = (select auth.uid()));
+-- Only a message the reporter can see: a hidden message and a missing one then answer alike (the same
+-- refusal), where the foreign key used to tell them apart (issue 20).
 create policy "users report as themselves" on public.chat_reports
-  for insert to authenticated with check (reporter_id = (select auth.uid()));
+  for insert to authenticated with check (
+    reporter_id = (select auth.uid())
+    and exists (select 1 from public.chat_messages m where m.id = message_id)
+  );
