@@ -10,6 +10,7 @@ import { declaredSchemaSuite } from './declared-schema.ts';
 import { fairScoresSuite } from './fair-scores.ts';
 import { grantsSuite } from './grants.ts';
 import { leaksSuite } from './leaks.ts';
+import { namesSuite } from './names.ts';
 import { operatorsSuite } from './operators.ts';
 import { guardSuite } from './profile-guard.ts';
 import { profileSuite } from './profiles.ts';
@@ -36,6 +37,7 @@ export function describeDatabase(kind: EngineKind): void {
     secondFactorSuite(ctx);
     fairScoresSuite(ctx);
     leaksSuite(ctx);
+    namesSuite(ctx);
     operatorsSuite(ctx);
     if (kind.manySessions) concurrencySuite(ctx);
   });

@@ -1,13 +1,18 @@
 -- Every insert into chat_messages, whether through send_chat_message or straight through the API,
--- passes this trigger: blocked words are masked, the body is trimmed of all white space (a blank
--- message is refused), and each user is held to 5 messages per 10 seconds.
+-- passes this trigger: blocked words are masked, the body is trimmed of all white space (a message
+-- that is blank, or only zero-width characters, is refused, as is one with text-direction controls:
+-- app_private.text_problem), and each user is held to 5 messages per 10 seconds.
 
 create or replace function app_private.chat_messages_guard() returns trigger
 language plpgsql security definer set search_path = public as $$
 begin
   new.body := app_private.trim_white_space(app_private.mask_blocked_words(new.body));
-  if new.body = '' then
+  -- A message of nothing but zero-width characters shows as a blank, as an empty one would.
+  if app_private.text_problem(new.body) = 'blank' or new.body = '' then
     raise exception 'Write something before sending.' using errcode = '22023';
+  end if;
+  if app_private.text_problem(new.body) = 'direction' then
+    raise exception 'Messages cannot contain text-direction controls.' using errcode = '22023';
   end if;
   -- Two tabs of one user sending at once must not both slip under the limit.
   perform pg_advisory_xact_lock(hashtext('chat_rate:' || new.user_id::text));

@@ -1,7 +1,7 @@
 -- Editing the public part of one's own profile (username, icon, about text) as an idempotent RPC, so
 -- an edit made offline can wait in the outbox and be replayed safely.
 -- Arguments left null keep their current value; an empty about text clears it. A taken username
--- (compared ignoring case), a malformed one, an over-long about text or an icon that is neither a
+-- (compared ignoring case) or one that looks like a taken one (app_rls.username_skeleton), a malformed one, an over-long about text or an icon that is neither a
 -- default icon nor an icon item the user owns is refused with the text the user sees, and nothing
 -- changes.
 
@@ -26,6 +26,12 @@ begin
     end if;
     if exists (select 1 from public.my_users where lower(username) = lower(p_username) and user_id <> v_uid) then
       raise exception 'That username is already taken. Please choose another one.' using errcode = 'P0001';
+    end if;
+    if exists (
+      select 1 from public.my_users
+      where app_rls.username_skeleton(username) = app_rls.username_skeleton(p_username) and user_id <> v_uid
+    ) then
+      raise exception 'That username looks too much like one already taken. Please choose another one.' using errcode = 'P0001';
     end if;
   end if;
   if p_user_about is not null and char_length(p_user_about) > 500 then

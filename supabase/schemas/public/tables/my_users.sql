@@ -5,7 +5,9 @@
 -- privileges alone would break. Stat columns are written only by the RPCs (security definer), so the
 -- API roles get UPDATE on the editable columns only.
 -- The icon is held to a default icon or an owned icon item by the trigger of
--- app_private/functions/my_users_icon_guard.sql.
+-- app_private/functions/my_users_icon_guard.sql. Usernames are unique ignoring case (below) and by
+-- their look-alike skeleton (app_rls/username_skeleton.sql, which declares that index), and names and
+-- about text pass app_private/functions/my_users_text_guard.sql.
 
 create table public.my_users (
   user_id uuid primary key references auth.users (id) on delete cascade,
