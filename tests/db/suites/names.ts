@@ -63,5 +63,25 @@ export function namesSuite(ctx: DbContext): void {
       const [sent] = await as<{ r: { body: string } }>(db, me, 'select public.send_chat_message($1, $2) as r', [`family 👨${ZWJ}👩${ZWJ}👧`, crypto.randomUUID()]);
       expect(sent?.r.body).toBe(`family 👨${ZWJ}👩${ZWJ}👧`);
     });
+
+    it('finds a blocked word however it is spelled, refuses the message, and leaves ordinary words alone', async () => {
+      const send = (body: string) => errorOf(db, me, 'select public.send_chat_message($1, $2)', [body, crypto.randomUUID()]);
+      const tricks = [
+        'sh1t', 'SH1T happens', 'f u c k', 'f.u.c.k you', 'f-u-c-k', `f${ZWJ}u${ZWJ}c${ZWJ}k`, 'fu\u200bck', '\u0455hit', 'sh\u0456t',
+        '\uff46\uff55\uff43\uff4b', 'fu\u0308ck', 'sh!t', '$hit', 'b1tch', 'fuuuuck', 'B!TCH',
+      ];
+      for (const trick of tricks) {
+        expect(await send(trick), trick).toEqual({ code: 'P0001', message: 'That message has a word that is not allowed in chat. Write it another way.' });
+      }
+      // Plain spellings are still masked, not refused; words that only contain a blocked one pass.
+      const [masked] = await as<{ r: { body: string } }>(db, me, 'select public.send_chat_message($1, $2) as r', ['well shit', crypto.randomUUID()]);
+      expect(masked?.r.body).toBe('well ****');
+      await db.query('delete from public.chat_messages where user_id = $1', [me]);
+      for (const fine of ['is hit by a ball', 'Scunthorpe', 'assess the class', 'I got 100 points', 'a b c d']) {
+        const [sent] = await as<{ r: { body: string } }>(db, me, 'select public.send_chat_message($1, $2) as r', [fine, crypto.randomUUID()]);
+        expect(sent?.r.body, fine).toBe(fine);
+        await db.query('delete from public.chat_messages where user_id = $1', [me]);
+      }
+    });
   });
 }
