@@ -161,22 +161,28 @@ export type Database = {
       chat_reports: {
         Row: {
           id: number
-          message_id: number
+          message_id: number | null
           reporter_id: string
           reason: string
           created_at: string
+          message_body: string
+          message_author: string | null
         }
         Insert: {
-          message_id: number
+          message_id?: number | null
           reporter_id: string
           reason?: string
           created_at?: string
+          message_body?: string
+          message_author?: string | null
         }
         Update: {
-          message_id?: number
+          message_id?: number | null
           reporter_id?: string
           reason?: string
           created_at?: string
+          message_body?: string
+          message_author?: string | null
         }
         Relationships: [
           {

@@ -1,12 +1,16 @@
 -- Reports of chat messages, for moderators (read by the service role, see supabase/README.md). A user
--- reports a message once and reads only their own reports.
+-- reports a message once and reads only their own reports. Each report keeps a copy of the message
+-- (app_private/functions/chat_reports_copy.sql), so its author may still delete it (issue 20) while the
+-- moderator keeps what was reported: message_id then becomes null.
 
 create table public.chat_reports (
   id bigint generated always as identity primary key,
-  message_id bigint not null references public.chat_messages (id) on delete cascade,
+  message_id bigint references public.chat_messages (id) on delete set null,
   reporter_id uuid not null references auth.users (id) on delete cascade,
   reason text not null default '',
   created_at timestamptz not null default now(),
+  message_body text not null default '',
+  message_author uuid,
   constraint chat_reports_reason_length check (char_length(reason) <= 500),
   constraint chat_reports_once_per_reporter unique (message_id, reporter_id)
 );
