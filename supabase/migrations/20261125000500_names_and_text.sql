@@ -45,7 +45,7 @@ create unique index my_users_username_skeleton_key on public.my_users (app_rls.u
 create or replace function app_private.text_problem(p_text text) returns text
 language sql immutable set search_path = pg_catalog as $$
   select case
-    when p_text is null then null
+    when p_text is null or p_text = '' then null
     when p_text ~ '[\u202a-\u202e\u2066-\u2069]' then 'direction'
     when regexp_replace(p_text, '[\s\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u2060-\u2064\u3000\ufeff]', '', 'g') = '' then 'blank'
   end

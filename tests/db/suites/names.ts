@@ -51,6 +51,8 @@ export function namesSuite(ctx: DbContext): void {
       expect(await about(`I like ${RLO}sgnikcab${RLO}`)).toEqual({ code: 'P0001', message: 'The about text cannot contain text-direction controls.' });
       expect(await about(`${ZWJ}${ZWJ} \u200b`)).toEqual({ code: 'P0001', message: 'The about text looks blank: write something, or leave it empty.' });
       expect((await patch('user_about', `${RLO}x`)).code).toBe('P0001');
+      // Empty is "no about text", as before, written either way.
+      expect(await as(db, me, `update public.my_users set user_about = '' where user_id = $1 returning user_about`, [me])).toEqual([{ user_about: '' }]);
       expect(await as(db, me, 'select public.update_profile(null, null, $1, $2) ->> $3 as about', ['I like puzzles 🧩', crypto.randomUUID(), 'user_about'])).toEqual([
         { about: 'I like puzzles 🧩' },
       ]);
