@@ -34,9 +34,10 @@ test('the portal refuses inline script, and its pages and a game run with no vio
   expect(refused.some((text) => /inline script/i.test(text))).toBe(true);
   refused.length = 0;
 
-  for (const path of ['/shop', '/pass', '/leaderboard', '/chat', '/cache']) {
+  for (const path of ['/shop', '/pass', '/leaderboard', '/chad', '/cache']) {
     await page.goto(path);
     await expect(page.locator('main h1').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page not found' }), path).toHaveCount(0);
   }
   const game = await openClassGame(page, '/2048');
   await page.keyboard.press('ArrowLeft');
