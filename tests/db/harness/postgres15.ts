@@ -2,47 +2,21 @@
 // template database with the bootstrap, one with the migrations on top, and copies of those.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { applyFiles, type Engine, type EngineKind, type IsolatedDatabase } from './engine.ts';
+import { connectTo, freePort, templatedEngine } from './cluster.ts';
+import { applyFiles, type Engine, type EngineKind } from './engine.ts';
 import { bootstrapFile, migrationFiles } from './files.ts';
-import { readAuthShape, Session, setLocalRole, type AuthShape, type Connection } from './session.ts';
+import type { Connection } from './session.ts';
 
 export const PG15_BIN = process.env.PG15_BIN ?? '/usr/lib/postgresql/15/bin';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** PostgreSQL refuses to run as root, so as root the cluster belongs to the 'postgres' OS user. */
 function clusterOwner(): { uid: number; gid: number } | Record<string, never> {
   if (process.getuid?.() !== 0) return {};
   const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres']).toString().trim());
   return { uid: id('-u'), gid: id('-g') };
-}
-
-function connection(client: pg.Client): Connection {
-  return {
-    async query<T>(text: string, params?: unknown[]) {
-      const result = await client.query(text, params);
-      return { rows: result.rows as T[], rowCount: result.rows.length > 0 ? result.rows.length : (result.rowCount ?? 0) };
-    },
-    async exec(text: string) {
-      await client.query(text);
-    },
-    async close() {
-      await client.end();
-    },
-  };
 }
 
 async function startCluster(): Promise<{ port: number; stop(): Promise<void> }> {
@@ -105,19 +79,7 @@ export const postgres15: EngineKind = {
 
   async start(): Promise<Engine> {
     const cluster = await startCluster();
-    const connect = async (database: string): Promise<Connection> => {
-      const client = new pg.Client({ host: '127.0.0.1', port: cluster.port, user: 'postgres', database });
-      await client.connect();
-      return connection(client);
-    };
-    const opened = new Set<Connection>();
-    const session = async (database: string, auth?: AuthShape): Promise<Session> => {
-      const conn = await connect(database);
-      opened.add(conn);
-      const tracked: Connection = { ...conn, close: async () => { opened.delete(conn); await conn.close(); } };
-      return new Session(tracked, setLocalRole, auth ?? (await readAuthShape(conn)));
-    };
-
+    const connect = (database: string) => connectTo(cluster.port, 'postgres', database);
     let admin: Connection | undefined;
     try {
       admin = await connect('postgres');
@@ -140,39 +102,6 @@ export const postgres15: EngineKind = {
       await cluster.stop();
       throw error;
     }
-
-    const adminDb = admin;
-    let copies = 0;
-    const copy = async (template: string): Promise<string> => {
-      copies += 1;
-      const name = `${template}_${copies}`;
-      await adminDb.exec(`create database ${name} template ${template}`);
-      return name;
-    };
-    let shared: Promise<Session> | undefined;
-    return {
-      name: 'PostgreSQL 15',
-      migrated: () => (shared ??= copy('migrated').then((name) => session(name))),
-      blank: async () => session(await copy('platform')),
-      async isolated(): Promise<IsolatedDatabase> {
-        const name = await copy('migrated');
-        let auth: AuthShape | undefined;
-        return {
-          async connect() {
-            const s = await session(name, auth);
-            auth ??= s.auth;
-            return s;
-          },
-          async drop() {
-            await adminDb.exec(`drop database ${name} with (force)`);
-          },
-        };
-      },
-      async close() {
-        await Promise.all([...opened].map((conn) => conn.close()));
-        await adminDb.close();
-        await cluster.stop();
-      },
-    };
+    return templatedEngine({ name: 'PostgreSQL 15', port: cluster.port, admin, user: 'postgres', stop: cluster.stop });
   },
 };
