@@ -3,21 +3,9 @@
 // game's board.
 import { randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
-import { backendUrl, localKeys, serviceSelect, studentRpc, type Student } from './support/backend.ts';
+import { serviceSelect, studentRpc, uploadProof } from './support/backend.ts';
 import { test } from './support/backendLink.ts';
 import { onboardedStudent } from './support/student.ts';
-
-/** A real 1x1 PNG: the proof of a high score. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-
-async function uploadProof(student: Student, path: string): Promise<Response> {
-  const { anonKey } = await localKeys();
-  return fetch(`${backendUrl}/storage/v1/object/submissions/${path}`, {
-    method: 'POST',
-    headers: { apikey: anonKey, authorization: `Bearer ${student.accessToken}`, 'content-type': 'image/png' },
-    body: PNG,
-  });
-}
 
 test('a forged 1,000,000,000 is refused with the reason, and a second screenshot for one score too', async ({ page }) => {
   const student = await onboardedStudent(page);

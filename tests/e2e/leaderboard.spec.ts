@@ -2,21 +2,8 @@
 // the signed-in student's own standing, and the whole page readable offline with its age.
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
-import { authStorageKey, backendUrl, localKeys, serviceRpc, serviceSelect, signUpViaApi, studentRpc, type Student } from './support/backend.ts';
+import { authStorageKey, backendUrl, localKeys, serviceRpc, serviceSelect, signUpViaApi, studentRpc, uploadProof, type Student } from './support/backend.ts';
 import { test } from './support/backendLink.ts';
-
-/** A real 1x1 PNG: the proof of a high score. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-
-async function uploadProof(student: Student, path: string): Promise<void> {
-  const { anonKey } = await localKeys();
-  const response = await fetch(`${backendUrl}/storage/v1/object/submissions/${path}`, {
-    method: 'POST',
-    headers: { apikey: anonKey, authorization: `Bearer ${student.accessToken}`, 'content-type': 'image/png' },
-    body: PNG,
-  });
-  if (!response.ok) throw new Error(`upload failed: ${response.status} ${await response.text()}`);
-}
 
 /** A student who played: claimed a streak (100 Dabloons), opened games, spent time, and set a score. */
 async function activeStudent(games: string[], score: number): Promise<{ student: Student; session: unknown; username: string }> {
@@ -25,7 +12,8 @@ async function activeStudent(games: string[], score: number): Promise<{ student:
   for (const game of games) await studentRpc(student, 'record_app_played', { p_app_id: game, p_client_id: randomUUID() });
   await studentRpc(student, 'increment_time_spent', { user_id: student.userId, increment_value: 5 });
   const id = await studentRpc<number>(student, 'submit_score', { p_app_id: 'snake', p_score: score, p_client_id: randomUUID() });
-  await uploadProof(student, `${id}_snake-${score}.png`);
+  const stored = await uploadProof(student, `${id}_snake-${score}.png`);
+  if (!stored.ok) throw new Error(`upload failed: ${stored.status} ${await stored.text()}`);
   const { serviceRoleKey } = await localKeys();
   await fetch(`${backendUrl}/rest/v1/my_users?user_id=eq.${student.userId}`, {
     method: 'PATCH',

@@ -120,3 +120,16 @@ export async function serviceInsert(table: string, row: Record<string, unknown>)
   });
   if (!response.ok) throw new Error(`insert into ${table} failed: ${response.status} ${await response.text()}`);
 }
+
+/** A real 1x1 PNG: the proof of a high score. */
+const PROOF_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+/** Stores a proof image as the student, through the Storage API, at `submissions/{path}`; the answer as it came. */
+export async function uploadProof(student: Student, path: string): Promise<Response> {
+  const { anonKey } = await localKeys();
+  return fetch(`${backendUrl}/storage/v1/object/submissions/${path}`, {
+    method: 'POST',
+    headers: { apikey: anonKey, authorization: `Bearer ${student.accessToken}`, 'content-type': 'image/png' },
+    body: PROOF_PNG,
+  });
+}
