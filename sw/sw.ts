@@ -11,20 +11,29 @@ import { packPage } from '../src/domain/offlinePack.ts';
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
 /** A page whose own header sandboxes it to an opaque origin, whatever the host sent with it. */
-function sandboxed(body: BodyInit | null, from: Headers, tokens: string): Response {
+function sandboxed(body: BodyInit | null, from: Headers, tokens: string, status = 200): Response {
   const headers = new Headers(from);
   headers.set('Content-Security-Policy', sandboxPolicy(tokens));
   headers.set('Content-Type', 'text/html; charset=utf-8');
   headers.set('X-Content-Type-Options', 'nosniff');
-  return new Response(body, { status: 200, headers });
+  return new Response(body, { status, headers });
 }
+
+/**
+ * What the game's frame shows when the game is neither kept on this device nor reachable: the
+ * student's words, in the frame, instead of the browser's error page.
+ */
+const GAME_UNAVAILABLE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Game not on this device</title>
+<body style="font: 16px system-ui, sans-serif; display: grid; place-items: center; min-height: 90vh; margin: 0; text-align: center">
+<p role="alert">This game is not on this device yet. Connect to the internet once to keep it for offline play.</p></body></html>`;
 
 // Registered before the precache's own route, which would hand out the game page with no sandbox: a
 // bundled game opens in its frame from the precache, online or not, always sandboxed.
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && BUNDLED_GAME_PAGE.test(url.pathname),
   async ({ request }) => {
-    const response = (await matchPrecache(new URL(request.url).pathname)) ?? (await fetch(request));
+    const response = (await matchPrecache(new URL(request.url).pathname)) ?? (await fetch(request).catch(() => null));
+    if (response === null) return sandboxed(GAME_UNAVAILABLE, new Headers(), BUNDLED_SANDBOX, 503);
     if (!response.ok) return response;
     return sandboxed(await response.blob(), response.headers, BUNDLED_SANDBOX);
   },

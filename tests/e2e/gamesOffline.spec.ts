@@ -99,3 +99,19 @@ test.describe('the new games offline', () => {
     }
   });
 });
+
+test('a game not kept on this device says so in its frame when there is no network', async ({ page, link }) => {
+  await installServiceWorker(page);
+  // As if the precache had lost this one game (storage pressure, a half-finished update).
+  await page.evaluate(async () => {
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) if (new URL(request.url).pathname === '/games/snake/index.html') await cache.delete(request);
+    }
+  });
+  await link.goOffline();
+  await page.goto('/class/snake');
+  await expect(page.frameLocator('[data-testid="game-frame"]').getByRole('alert')).toHaveText(
+    'This game is not on this device yet. Connect to the internet once to keep it for offline play.',
+  );
+});

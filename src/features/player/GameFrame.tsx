@@ -5,7 +5,6 @@ import type { GameScore } from '../../domain/gameSdk.ts';
 import { EXTERNAL_SANDBOX, packCopyUrl } from '../../domain/gameSandbox.ts';
 import { acceptGameMessage } from './gameMessages.ts';
 import { GameSession } from './gameSession.ts';
-import { useBundledGame } from './useBundledGame.ts';
 import { loadGameSoundOn, storeGameSoundOn } from './soundPreference.ts';
 
 /**
@@ -119,13 +118,13 @@ interface BundledGameProps {
 
 /**
  * A bundled game: its one self-contained page, framed by URL and served by the service worker from its
- * precache (online or not) with the header that sandboxes it to an opaque origin. A document with an
- * opaque origin is not served by the service worker, so the game must not need any other file; the build
- * inlines everything into that page (scripts/bundledGames.ts).
+ * precache (online or not) with the header that sandboxes it to an opaque origin; a game not kept and
+ * not reachable gets the worker's page saying so. A document with an opaque origin is not served by the
+ * service worker, so the game must not need any other file; the build inlines everything into that page
+ * (scripts/bundledGames.ts).
  */
 function BundledGame({ title, url, gameId, onScore, soundOn, onSoundChange, onExposed }: BundledGameProps) {
   const { runtime, session, status } = usePortal();
-  const page = useBundledGame(url);
   const frame = useRef<HTMLIFrameElement>(null);
   const [playing, setPlaying] = useState(false);
   const sessionRef = useRef<GameSession | null>(null);
@@ -174,14 +173,7 @@ function BundledGame({ title, url, gameId, onScore, soundOn, onSoundChange, onEx
     sessionRef.current?.mute(!soundOn);
   }, [soundOn]);
 
-  if (page === 'failed') {
-    return (
-      <p className="game-frame-message" role="alert" data-testid="game-load-error">
-        {title} could not be loaded. {navigator.onLine ? 'Try again in a moment.' : 'Connect to the internet once to keep it on this device.'}
-      </p>
-    );
-  }
-  return page === 'ready' && owner !== null ? (
+  return owner !== null ? (
     <iframe
       key={owner}
       ref={frame}
