@@ -6,6 +6,9 @@
 
 create or replace function app_private.chat_messages_guard() returns trigger
 language plpgsql security definer set search_path = public as $$
+declare
+  -- Read once per message: the filter below tests it against every blocked word.
+  v_normal text;
 begin
   new.body := app_private.trim_white_space(app_private.mask_blocked_words(new.body));
   -- A message of nothing but zero-width characters shows as a blank, as an empty one would.
@@ -17,9 +20,10 @@ begin
   end if;
   -- A blocked word written to slip past the masking above (sh1t, f u c k, look-alike letters, zero-width
   -- characters between its letters) is found in the message's normal form, and the message refused.
+  v_normal := app_private.chat_normal_form(new.body);
   if exists (
     select 1 from app_private.chat_blocked_words w
-    where app_private.chat_normal_form(new.body) ~ ('\m' || app_private.chat_normal_form(w.word) || '\M')
+    where v_normal ~ ('\m' || app_private.chat_normal_form(w.word) || '\M')
   ) then
     raise exception 'That message has a word that is not allowed in chat. Write it another way.' using errcode = 'P0001';
   end if;
