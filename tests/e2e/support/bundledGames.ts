@@ -19,11 +19,15 @@ export function gameFrame(page: Page): FrameLocator {
   return page.frameLocator('[data-testid="game-frame"]');
 }
 
-/** Opens a game's class page and waits until the game inside the frame has drawn its play area. */
+/**
+ * Opens a game's class page and waits until the game inside the frame has drawn its play area and has
+ * the keyboard (the portal gives it focus once the frame has loaded, which can come after the drawing).
+ */
 export async function openClassGame(page: Page, slug: string): Promise<FrameLocator> {
   await page.goto(`/class${slug}`);
   const frame = gameFrame(page);
   await expect(frame.locator('#game')).toBeVisible({ timeout: 15_000 });
+  await expect.poll(() => frame.locator('body').evaluate(() => document.hasFocus())).toBe(true);
   return frame;
 }
 
