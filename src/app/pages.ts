@@ -28,6 +28,7 @@ export const OnboardingPage = lazy(() => import('../features/profile/OnboardingP
 export const CachePage = lazy(() => import('../features/utility/CachePage.tsx'));
 export const MirrorsPage = lazy(() => import('../features/utility/MirrorsPage.tsx'));
 export const TakedownPage = lazy(() => import('../features/utility/TakedownPage.tsx'));
+export const ModeratePage = lazy(() => import('../features/moderation/ModeratePage.tsx'));
 export const IframeCheckPage = lazy(() => import('../features/utility/IframeCheckPage.tsx'));
 export const NotFoundPage = lazy(() => import('../features/utility/NotFoundPage.tsx'));
 

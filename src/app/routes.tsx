@@ -25,6 +25,7 @@ const shared = (
     <Route path="cache" element={<P.CachePage />} />
     <Route path="mirrors" element={<P.MirrorsPage />} />
     <Route path="takedown" element={<P.TakedownPage />} />
+    <Route path="moderate" element={<P.ModeratePage />} />
     <Route path="iframeCheck" element={<P.IframeCheckPage />} />
     <Route path="creator" element={<P.CreatorAccountsPage />} />
     <Route path="creator/:socialId" element={<P.CreatorVideosPage />} />

@@ -167,6 +167,7 @@ export type Database = {
           created_at: string
           message_body: string
           message_author: string | null
+          closed_at: string | null
         }
         Insert: {
           message_id?: number | null
@@ -175,6 +176,7 @@ export type Database = {
           created_at?: string
           message_body?: string
           message_author?: string | null
+          closed_at?: string | null
         }
         Update: {
           message_id?: number | null
@@ -183,6 +185,7 @@ export type Database = {
           created_at?: string
           message_body?: string
           message_author?: string | null
+          closed_at?: string | null
         }
         Relationships: [
           {
@@ -371,18 +374,21 @@ export type Database = {
           app_id: string
           score: number
           created_at: string
+          review: string
         }
         Insert: {
           user_id: string
           app_id: string
           score: number
           created_at?: string
+          review?: string
         }
         Update: {
           user_id?: string
           app_id?: string
           score?: number
           created_at?: string
+          review?: string
         }
         Relationships: [
           {
@@ -393,6 +399,63 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      moderation_decisions: {
+        Row: {
+          id: number
+          moderator_id: string | null
+          subject: string
+          subject_id: number
+          action: string
+          reason: string
+          created_at: string
+          undoes: number | null
+        }
+        Insert: {
+          moderator_id?: string | null
+          subject: string
+          subject_id: number
+          action: string
+          reason: string
+          created_at?: string
+          undoes?: number | null
+        }
+        Update: {
+          moderator_id?: string | null
+          subject?: string
+          subject_id?: number
+          action?: string
+          reason?: string
+          created_at?: string
+          undoes?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "moderation_decisions_undoes_fkey"
+            columns: ["undoes"]
+            isOneToOne: true
+            referencedRelation: "moderation_decisions"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      moderators: {
+        Row: {
+          user_id: string
+          granted_at: string
+          granted_by: string
+        }
+        Insert: {
+          user_id: string
+          granted_at?: string
+          granted_by?: string
+        }
+        Update: {
+          user_id?: string
+          granted_at?: string
+          granted_by?: string
+        }
+        Relationships: []
       }
       my_users: {
         Row: {
@@ -521,6 +584,7 @@ export type Database = {
           url: string
           reason: string
           created_at: string
+          resolved_at: string | null
         }
         Insert: {
           name: string
@@ -528,6 +592,7 @@ export type Database = {
           url: string
           reason: string
           created_at?: string
+          resolved_at?: string | null
         }
         Update: {
           name?: string
@@ -535,6 +600,7 @@ export type Database = {
           url?: string
           reason?: string
           created_at?: string
+          resolved_at?: string | null
         }
         Relationships: []
       }
@@ -619,6 +685,7 @@ export type Database = {
           score: number
           submission_id: number
           created_at: string
+          reviewed: boolean
         }[]
       }
       get_apps_ordered_by_title: {
@@ -703,6 +770,49 @@ export type Database = {
           apps_played_rank: number
         }[]
       }
+      get_moderation_decisions: {
+        Args: {
+          p_limit?: number
+        }
+        Returns: {
+          id: number
+          moderator_username: string
+          subject: string
+          subject_id: number
+          about: string
+          action: string
+          reason: string
+          created_at: string
+          undoes: number
+          undoable: boolean
+        }[]
+      }
+      get_open_chat_reports: {
+        Args: never
+        Returns: {
+          report_id: number
+          message_id: number
+          body: string
+          author_id: string
+          author_username: string
+          hidden: boolean
+          deleted: boolean
+          reporter_username: string
+          reason: string
+          reported_at: string
+        }[]
+      }
+      get_open_takedowns: {
+        Args: never
+        Returns: {
+          id: number
+          name: string
+          email: string
+          url: string
+          reason: string
+          created_at: string
+        }[]
+      }
       get_own_scores: {
         Args: {
           p_app_id: string
@@ -710,6 +820,21 @@ export type Database = {
         Returns: {
           id: number
           score: number
+          created_at: string
+          proof: string
+          review: string
+        }[]
+      }
+      get_pending_scores: {
+        Args: never
+        Returns: {
+          submission_id: number
+          app_id: string
+          app_title: string
+          user_id: string
+          username: string
+          score: number
+          max_score: number
           created_at: string
           proof: string
         }[]
@@ -754,12 +879,39 @@ export type Database = {
         Args: never
         Returns: boolean
       }
+      is_moderator: {
+        Args: never
+        Returns: boolean
+      }
+      moderate_chat_report: {
+        Args: {
+          p_report_id: number
+          p_hide: boolean
+          p_reason: string
+        }
+        Returns: number
+      }
       record_app_played: {
         Args: {
           p_app_id: string
           p_client_id: string
         }
         Returns: Json
+      }
+      resolve_takedown: {
+        Args: {
+          p_id: number
+          p_reason: string
+        }
+        Returns: number
+      }
+      review_score: {
+        Args: {
+          p_submission_id: number
+          p_approve: boolean
+          p_reason: string
+        }
+        Returns: number
       }
       send_chat_message: {
         Args: {
@@ -781,6 +933,13 @@ export type Database = {
           p_app_id: string
           p_score: number
           p_client_id: string
+        }
+        Returns: number
+      }
+      undo_moderation_decision: {
+        Args: {
+          p_decision_id: number
+          p_reason: string
         }
         Returns: number
       }

@@ -31,6 +31,11 @@ export interface HighScoreRow {
   score: number;
   submission_id: number;
   created_at: string;
+  /**
+   * False for the one best score still waiting for the moderation desk, shown only when it would top
+   * the list. Lists kept on the device before the desk existed have no such field: all were public.
+   */
+  reviewed?: boolean;
 }
 
 export function standingKey(userId: string): string {

@@ -16,13 +16,21 @@ export function HighScoreTable({ rows, caption }: { rows: HighScoreRow[]; captio
         </tr>
       </thead>
       <tbody>
-        {rows.map((row, i) => (
-          <tr key={row.submission_id} data-testid="high-score">
-            <td>{i + 1}</td>
-            <td>{row.username}</td>
-            <td className="num">{Number(row.score).toLocaleString('en-US')}</td>
-          </tr>
-        ))}
+        {rows.map((row, i) => {
+          // A score waiting for review takes no rank: the ranks are the reviewed scores'.
+          const waiting = row.reviewed === false;
+          const rank = rows.slice(0, i + 1).filter((r) => r.reviewed !== false).length;
+          return (
+            <tr key={row.submission_id} data-testid="high-score" data-review={waiting ? 'waiting' : 'approved'}>
+              <td>{waiting ? '–' : rank}</td>
+              <td>
+                {row.username}
+                {waiting && <span className="score-waiting"> · waiting for review</span>}
+              </td>
+              <td className="num">{Number(row.score).toLocaleString('en-US')}</td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );

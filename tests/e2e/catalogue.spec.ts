@@ -1,7 +1,7 @@
 // The catalogue and the game player: search, a large catalogue rendered virtually, a bundled game played
 // offline to a score by keyboard, its submission with the screenshot proof, and an upload refusal.
 import { expect, type Page } from '@playwright/test';
-import { backendUrl, serviceSelect, type Student } from './support/backend.ts';
+import { backendUrl, serviceApproveScore, serviceSelect, type Student } from './support/backend.ts';
 import { test } from './support/backendLink.ts';
 import { expectSandboxedGame } from './support/bundledGames.ts';
 import { installServiceWorker, onboardedStudent } from './support/student.ts';
@@ -132,7 +132,11 @@ test('a bundled game plays offline by keyboard; its score and screenshot are sub
   expect(submission?.score).toBe(score);
 
   const [profile] = await serviceSelect<{ username: string }>('my_users', `user_id=eq.${student.userId}&select=username`);
-  // The board lists only submissions whose proof image is stored: this row proves the upload too.
+  // The score waits for the moderation desk; once approved, the board lists it, and the board lists
+  // only submissions whose proof image is stored: this row proves the upload too.
+  await expect(page.getByTestId('own-score').first()).toContainText('waiting for review');
+  await serviceApproveScore(submission!.id);
+  await page.reload();
   const board = page.getByTestId('high-scores');
   await expect(board.getByTestId('high-score').filter({ hasText: profile!.username })).toContainText(String(score));
 

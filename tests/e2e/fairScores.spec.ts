@@ -3,7 +3,7 @@
 // game's board.
 import { randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
-import { serviceSelect, studentRpc, uploadProof } from './support/backend.ts';
+import { serviceApproveScore, serviceSelect, studentRpc, uploadProof } from './support/backend.ts';
 import { test } from './support/backendLink.ts';
 import { onboardedStudent } from './support/student.ts';
 
@@ -21,6 +21,7 @@ test('a student withdraws a score and its screenshot, and it leaves the board', 
   const student = await onboardedStudent(page);
   const id = await studentRpc<number>(student, 'submit_score', { p_app_id: 'snake', p_score: 1234, p_client_id: randomUUID() });
   expect((await uploadProof(student, `${id}_snake-1234.png`)).status).toBe(200);
+  await serviceApproveScore(id);
   const [profile] = await serviceSelect<{ username: string }>('my_users', `user_id=eq.${student.userId}&select=username`);
 
   await page.goto('/class/snake');
@@ -29,7 +30,7 @@ test('a student withdraws a score and its screenshot, and it leaves the board', 
   const mine = page.getByTestId('own-score');
   await expect(mine).toHaveCount(1);
   await expect(mine).toContainText('1,234');
-  await expect(mine).toContainText('with screenshot');
+  await expect(mine).toContainText('approved, on the board');
 
   await mine.getByRole('button', { name: 'Withdraw your score of 1,234' }).click();
   await mine.getByRole('button', { name: 'Withdraw it' }).click();

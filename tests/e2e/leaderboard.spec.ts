@@ -2,7 +2,7 @@
 // the signed-in student's own standing, and the whole page readable offline with its age.
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
-import { authStorageKey, backendUrl, localKeys, serviceRpc, serviceSelect, signUpViaApi, studentRpc, uploadProof, type Student } from './support/backend.ts';
+import { authStorageKey, backendUrl, localKeys, serviceApproveScore, serviceRpc, serviceSelect, signUpViaApi, studentRpc, uploadProof, type Student } from './support/backend.ts';
 import { test } from './support/backendLink.ts';
 
 /** A student who played: claimed a streak (100 Dabloons), opened games, spent time, and set a score. */
@@ -14,6 +14,7 @@ async function activeStudent(games: string[], score: number): Promise<{ student:
   const id = await studentRpc<number>(student, 'submit_score', { p_app_id: 'snake', p_score: score, p_client_id: randomUUID() });
   const stored = await uploadProof(student, `${id}_snake-${score}.png`);
   if (!stored.ok) throw new Error(`upload failed: ${stored.status} ${await stored.text()}`);
+  await serviceApproveScore(id);
   const { serviceRoleKey } = await localKeys();
   await fetch(`${backendUrl}/rest/v1/my_users?user_id=eq.${student.userId}`, {
     method: 'PATCH',

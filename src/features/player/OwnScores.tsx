@@ -11,6 +11,13 @@ import './player.css';
  * The signed-in student's own scores for this game, each with a way to withdraw it and its screenshot:
  * a score sent by mistake, or one to make room under the per-game limit. Online only.
  */
+/** Where a score with its screenshot stands with the moderation desk. */
+const REVIEW_WORDS: Record<OwnScore['review'], string> = {
+  pending: 'with screenshot, waiting for review',
+  approved: 'approved, on the board',
+  rejected: 'rejected by a moderator, not on the board',
+};
+
 export function OwnScores({ appId, title, version, onWithdrawn }: { appId: string; title: string; version: number; onWithdrawn: () => void }) {
   const { runtime, session } = usePortal();
   const [scores, reload] = useServerRead(`own-scores:${appId}:${version}`, (data) => fetchOwnScores(data, appId));
@@ -58,7 +65,7 @@ export function OwnScores({ appId, title, version, onWithdrawn }: { appId: strin
               <span className="own-score-value">{score.score.toLocaleString('en-US')}</span>{' '}
               <span className="muted">
                 {new Date(score.created_at).toLocaleDateString('en-US', { month: 'short', day: 'numeric' })} ·{' '}
-                {score.proof === null ? 'no screenshot, not on the board' : 'with screenshot'}
+                {score.proof === null ? 'no screenshot, not on the board' : REVIEW_WORDS[score.review]}
               </span>{' '}
               {asking === score.id ? (
                 <span className="own-score-confirm">

@@ -24,6 +24,9 @@ create policy "submission owner reads its proof" on storage.objects
       where s.id::text = split_part(name, '_', 1) and s.user_id = (select auth.uid())
     )
   );
+-- The moderation desk looks at every proof it reviews (issue 20).
+create policy "moderators read proofs" on storage.objects
+  for select to authenticated using (bucket_id = 'submissions' and app_rls.session_is_moderator());
 create policy "submission owner deletes its proof" on storage.objects
   for delete to authenticated using (
     bucket_id = 'submissions'

@@ -10,6 +10,7 @@ import { declaredSchemaSuite } from './declared-schema.ts';
 import { fairScoresSuite } from './fair-scores.ts';
 import { grantsSuite } from './grants.ts';
 import { leaksSuite } from './leaks.ts';
+import { moderationSuite } from './moderation.ts';
 import { namesSuite } from './names.ts';
 import { operatorsSuite } from './operators.ts';
 import { guardSuite } from './profile-guard.ts';
@@ -38,6 +39,7 @@ export function describeDatabase(kind: EngineKind): void {
     fairScoresSuite(ctx);
     leaksSuite(ctx);
     namesSuite(ctx);
+    moderationSuite(ctx);
     operatorsSuite(ctx);
     if (kind.manySessions) concurrencySuite(ctx);
   });

@@ -39,6 +39,7 @@ const API_GRANTS = [
   'authenticated items_unlocked SELECT',
   'authenticated leaderboard_submissions INSERT(app_id,score,user_id)',
   'authenticated leaderboard_submissions SELECT',
+  'authenticated moderators SELECT',
   'authenticated my_users INSERT(icon,user_about,user_id,username,where_from,who_from)',
   'authenticated my_users SELECT',
   'authenticated my_users UPDATE(icon,user_about,user_id,username,where_from,who_from)',

@@ -166,6 +166,22 @@ function cases(f: Fixture): TableCase[] {
       update: `update public.takedown_requests set reason = 'changed'`,
       expect: { select: [false, false, false], insert: [true, true, true], update: [false, false, false], delete: [false, false, false] },
     },
+    {
+      // A moderator sees only that they are one; granting is the operators' (service role).
+      table: 'moderators',
+      where: 'user_id = $1',
+      insert: { prepare: 'delete from public.moderators where user_id = $1', sql: 'insert into public.moderators (user_id) values ($1)' },
+      update: `update public.moderators set granted_by = 'me' where user_id = $1`,
+      expect: { select: [false, true, false], insert: [false, false, false], update: [false, false, false], delete: [false, false, false] },
+    },
+    {
+      // The record of decisions: read and written only through the moderator RPCs.
+      table: 'moderation_decisions',
+      where: 'moderator_id = $1',
+      insert: { sql: `insert into public.moderation_decisions (moderator_id, subject, subject_id, action, reason) values ($1, 'score', 1, 'approve', 'fine')` },
+      update: `update public.moderation_decisions set reason = 'changed' where moderator_id = $1`,
+      expect: { select: [false, false, false], insert: [false, false, false], update: [false, false, false], delete: [false, false, false] },
+    },
   ];
 }
 
@@ -189,6 +205,8 @@ async function setUp(db: Session): Promise<Fixture> {
   const social = await one(`insert into public.creator_socials (user_id, platform, handle) values ($1, 'youtube', 'owner') returning id`, [owner]);
   const video = await one(`insert into public.creator_videos (social_id, title, url) values ($1, 'Speedrun', 'https://video.example/1') returning id`, [social]);
   await db.query(`insert into public.takedown_requests (name, email, url, reason) values ('Bob', 'bob@example.test', 'https://y.example', 'mine')`);
+  await db.query('insert into public.moderators (user_id) values ($1)', [owner]);
+  await db.query(`insert into public.moderation_decisions (moderator_id, subject, subject_id, action, reason) values ($1, 'score', $2, 'approve', 'fixture')`, [owner, submission]);
   return { owner, other, submission, ownerMessage, otherMessage, social, video };
 }
 
@@ -241,7 +259,8 @@ export function rlsSuite(ctx: DbContext): void {
     const OPS: Op[] = ['select', 'insert', 'update', 'delete'];
     it.each(['my_users', 'public_profiles', 'coins_transactions', 'streak', 'items_unlocked', 'apps_played',
       'client_mutations', 'leaderboard_submissions', 'apps', 'shop_items', 'battlepass_seasons', 'battlepass_tiers',
-      'chat_messages', 'chat_reports', 'creators', 'creator_socials', 'creator_videos', 'takedown_requests'])(
+      'chat_messages', 'chat_reports', 'creators', 'creator_socials', 'creator_videos', 'takedown_requests', 'moderators',
+      'moderation_decisions'])(
       '%s: anon, owner and other user may do exactly what the policy says',
       async (table) => {
         const c = cases(f).find((entry) => entry.table === table);

@@ -300,16 +300,23 @@ export function rpcSuite(ctx: DbContext): void {
         expect((await as(db, me, 'select count(*)::int as n from public.leaderboard_submissions'))[0]?.n).toBe(1);
       });
 
-      it('lists each user\'s best proven score, highest first, to anyone', async () => {
+      it('lists each user\'s best proven approved score, highest first, to anyone, and a waiting record marked', async () => {
         const mine = [await submit(me, 'snake', 50), await submit(me, 'snake', 70), await submit(me, 'snake', 900)];
         const theirs = await submit(them, 'snake', 80);
+        const theirsLower = await submit(them, 'snake', 60);
         await submit(them, '2048', 5000);
-        await proof(mine[0] ?? 0, me);
-        await proof(mine[1] ?? 0, me);
+        for (const id of [mine[0], mine[1]]) await proof(id ?? 0, me);
         await proof(theirs, them);
-        const board = await as(db, null, 'select username, score from public.get_app_high_scores($1)', ['snake']);
-        expect(board).toEqual([{ username: 'them_player', score: '80' }, { username: 'me_player', score: '70' }].map((r) => ({ ...r, score: expect.anything() })));
-        expect(board.map((r) => Number(r.score))).toEqual([80, 70]);
+        await proof(theirsLower, them);
+        const board = async () =>
+          (await as(db, null, 'select username, score, reviewed from public.get_app_high_scores($1)', ['snake'])).map((r) => [r.username, Number(r.score), r.reviewed]);
+        // Nothing reviewed yet: only the best waiting score shows, marked.
+        expect(await board()).toEqual([['them_player', 80, false]]);
+        await db.query(`update public.leaderboard_submissions set review = 'approved' where id = any($1)`, [[mine[0], mine[1], theirsLower]]);
+        // 900 has no proof; 80 waits and would top the list, so it shows marked above the approved ones.
+        expect(await board()).toEqual([['them_player', 80, false], ['me_player', 70, true], ['them_player', 60, true]]);
+        await db.query(`update public.leaderboard_submissions set review = 'rejected' where id = $1`, [theirs]);
+        expect(await board()).toEqual([['me_player', 70, true], ['them_player', 60, true]]);
       });
 
       it('withdraws only one\'s own submission, and only before its proof is stored', async () => {

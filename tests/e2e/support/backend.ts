@@ -121,6 +121,17 @@ export async function serviceInsert(table: string, row: Record<string, unknown>)
   if (!response.ok) throw new Error(`insert into ${table} failed: ${response.status} ${await response.text()}`);
 }
 
+/** Approves a score as the moderation desk would, through the service role: a fixture's shortcut. */
+export async function serviceApproveScore(submissionId: number): Promise<void> {
+  const { serviceRoleKey } = await localKeys();
+  const response = await fetch(`${backendUrl}/rest/v1/leaderboard_submissions?id=eq.${submissionId}`, {
+    method: 'PATCH',
+    headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json', prefer: 'return=minimal' },
+    body: JSON.stringify({ review: 'approved' }),
+  });
+  if (!response.ok) throw new Error(`approving score ${submissionId} failed: ${response.status} ${await response.text()}`);
+}
+
 /** A real 1x1 PNG: the proof of a high score. */
 const PROOF_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 

@@ -1,17 +1,32 @@
--- Each user's best score for the app, for anyone, counting only submissions whose proof image is stored.
+-- Each user's best approved score for the app, for anyone, counting only submissions whose proof image
+-- is stored. Scores the moderation desk has not reviewed yet (issue 20) do not rank; the one best
+-- pending score is shown too, marked (reviewed = false), when it would top the list, so a student sees
+-- their new record waiting instead of nothing.
 
 create or replace function public.get_app_high_scores(p_app_id text)
-returns table (user_id uuid, username text, icon text, score bigint, submission_id bigint, created_at timestamptz)
+returns table (user_id uuid, username text, icon text, score bigint, submission_id bigint, created_at timestamptz, reviewed boolean)
 language sql stable security definer set search_path = public as $$
-  select b.user_id, m.username, m.icon, b.score, b.id, b.created_at
-  from (
+  with best as (
     select distinct on (s.user_id) s.user_id, s.score, s.id, s.created_at
     from public.leaderboard_submissions s
-    where s.app_id = p_app_id and app_private.has_proof(s.id)
+    where s.app_id = p_app_id and s.review = 'approved' and app_private.has_proof(s.id)
     order by s.user_id, s.score desc, s.created_at
-  ) b
-  join public.my_users m on m.user_id = b.user_id
-  order by b.score desc, b.created_at, m.username
+  ), waiting as (
+    select s.user_id, s.score, s.id, s.created_at
+    from public.leaderboard_submissions s
+    where s.app_id = p_app_id and s.review = 'pending' and app_private.has_proof(s.id)
+      and s.score > coalesce((select max(b.score) from best b), -1)
+    order by s.score desc, s.created_at
+    limit 1
+  )
+  select r.user_id, m.username, m.icon, r.score, r.id, r.created_at, r.reviewed
+  from (
+    select b.*, true as reviewed from best b
+    union all
+    select w.*, false from waiting w
+  ) r
+  join public.my_users m on m.user_id = r.user_id
+  order by r.score desc, r.created_at, m.username
 $$;
 revoke execute on function public.get_app_high_scores(text) from public;
 grant execute on function public.get_app_high_scores(text) to anon, authenticated, service_role;

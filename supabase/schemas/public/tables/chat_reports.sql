@@ -11,6 +11,8 @@ create table public.chat_reports (
   created_at timestamptz not null default now(),
   message_body text not null default '',
   message_author uuid,
+  -- Set when a moderator decides on the reported message (issue 20); null while the report waits.
+  closed_at timestamptz,
   constraint chat_reports_reason_length check (char_length(reason) <= 500),
   constraint chat_reports_once_per_reporter unique (message_id, reporter_id)
 );

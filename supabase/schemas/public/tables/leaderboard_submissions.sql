@@ -11,10 +11,16 @@ create table public.leaderboard_submissions (
   app_id text not null references public.apps (id) on delete cascade,
   score bigint not null,
   created_at timestamptz not null default now(),
-  constraint leaderboard_submissions_score_range check (score between 0 and 1000000000)
+  -- The moderation desk's verdict on the proof (issue 20): top lists rank approved scores, and show a
+  -- pending one only when it would top the list, marked as waiting. Students cannot write it.
+  review text not null default 'pending',
+  constraint leaderboard_submissions_score_range check (score between 0 and 1000000000),
+  constraint leaderboard_submissions_review check (review in ('pending', 'approved', 'rejected'))
 );
 -- High scores of one app, best first.
 create index leaderboard_submissions_app_score_idx on public.leaderboard_submissions (app_id, score desc);
+-- The desk's queue: pending submissions, oldest first.
+create index leaderboard_submissions_pending_idx on public.leaderboard_submissions (created_at) where review = 'pending';
 create index leaderboard_submissions_user_idx on public.leaderboard_submissions (user_id);
 
 alter table public.leaderboard_submissions enable row level security;

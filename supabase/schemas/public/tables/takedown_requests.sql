@@ -1,5 +1,5 @@
--- Takedown and account deletion requests (see /privacy): anyone files one, only the service role
--- reads them.
+-- Takedown and account deletion requests (see /privacy): anyone files one; only the service role and
+-- moderators (get_open_takedowns) read them.
 
 create table public.takedown_requests (
   id bigint generated always as identity primary key,
@@ -8,6 +8,8 @@ create table public.takedown_requests (
   url text not null,
   reason text not null,
   created_at timestamptz not null default now(),
+  -- Set by a moderator's decision (issue 20); null while the request waits.
+  resolved_at timestamptz,
   constraint takedown_requests_name_length check (char_length(name) between 1 and 200),
   constraint takedown_requests_email_format check (email ~ '^[^@\s]+@[^@\s]+$' and char_length(email) <= 320),
   constraint takedown_requests_url_length check (char_length(url) between 1 and 2000),

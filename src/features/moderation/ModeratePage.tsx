@@ -1,0 +1,209 @@
+import toast from 'react-hot-toast';
+import { Link } from 'react-router-dom';
+import { Page } from '../../app/Page.tsx';
+import { usePortal } from '../../app/portal.tsx';
+import { moderate, type Decision } from '../../data/actions/moderate.ts';
+import { fetchModerationDesk, type ModerationDesk } from '../../data/queries/fetchModerationDesk.ts';
+import type { DataSource } from '../../data/source.ts';
+import { useServerRead } from '../../ui/useServerRead.ts';
+import { DecisionForm } from './DecisionForm.tsx';
+import { ProofImage } from './ProofImage.tsx';
+import './moderate.css';
+
+const NOT_A_MODERATOR = 'Only a moderator can do this.';
+
+const ACTION_WORDS: Record<string, string> = {
+  approve: 'Approved',
+  reject: 'Rejected',
+  hide: 'Hid',
+  restore: 'Kept shown',
+  resolve: 'Resolved',
+  reopen: 'Reopened',
+};
+
+function when(iso: string): string {
+  return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+function Desk({ data, desk, reload }: { data: DataSource; desk: ModerationDesk; reload: () => void }) {
+  const decide = async (decision: Decision, done: string) => {
+    const { error } = await moderate(data, decision);
+    if (error) toast.error(`Not done: ${error.message}`);
+    else toast.success(done);
+    reload();
+  };
+
+  return (
+    <>
+      <section className="desk-section" aria-labelledby="desk-scores">
+        <h2 id="desk-scores">Scores to review ({desk.scores.length})</h2>
+        {desk.scores.length === 0 && <p className="muted">No score waits for review.</p>}
+        <ul className="desk-list">
+          {desk.scores.map((score) => {
+            const subject = `${score.username}'s ${score.score.toLocaleString('en-US')} in ${score.app_title}`;
+            return (
+              <li key={score.submission_id} className="desk-item desk-score" data-testid="desk-score">
+                <ProofImage data={data} objectName={score.proof} alt={`Proof sent with ${subject}`} />
+                <div className="desk-details">
+                  <p className="desk-headline">
+                    <strong>{score.score.toLocaleString('en-US')}</strong> in {score.app_title}
+                  </p>
+                  <p>
+                    by <Link to={`/profile/${encodeURIComponent(score.username)}`}>{score.username}</Link>, {when(score.created_at)}
+                  </p>
+                  {score.max_score !== null && (
+                    <p className="muted">The most one game of {score.app_title} can score: {Number(score.max_score).toLocaleString('en-US')}.</p>
+                  )}
+                  <DecisionForm
+                    subject={subject}
+                    choices={[
+                      {
+                        label: 'Approve',
+                        defaultReason: 'The proof shows this score.',
+                        onDecide: (reason) => decide({ kind: 'score', submissionId: score.submission_id, approve: true, reason }, `Approved ${subject}.`),
+                      },
+                      {
+                        label: 'Reject',
+                        defaultReason: 'The proof does not show this score.',
+                        onDecide: (reason) => decide({ kind: 'score', submissionId: score.submission_id, approve: false, reason }, `Rejected ${subject}.`),
+                      },
+                    ]}
+                  />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section className="desk-section" aria-labelledby="desk-reports">
+        <h2 id="desk-reports">Reported chat messages ({desk.reports.length})</h2>
+        {desk.reports.length === 0 && <p className="muted">No report waits.</p>}
+        <ul className="desk-list">
+          {desk.reports.map((report) => {
+            const subject = `the message by ${report.author_username ?? 'a deleted account'}`;
+            return (
+              <li key={report.report_id} className="desk-item" data-testid="desk-report">
+                <div className="desk-details">
+                  <blockquote className="desk-message">{report.body}</blockquote>
+                  <p>
+                    by {report.author_username ?? 'a deleted account'}
+                    {report.deleted ? ' (deleted by its author since)' : report.hidden ? ' (hidden)' : ''}
+                  </p>
+                  <p className="muted">
+                    Reported by {report.reporter_username ?? 'a deleted account'}, {when(report.reported_at)}
+                    {report.reason === '' ? '' : `: “${report.reason}”`}
+                  </p>
+                  <DecisionForm
+                    subject={subject}
+                    choices={[
+                      {
+                        label: 'Hide message',
+                        defaultReason: 'It breaks the chat rules.',
+                        onDecide: (reason) => decide({ kind: 'chat-report', reportId: report.report_id, hide: true, reason }, `Hid ${subject}.`),
+                      },
+                      {
+                        label: 'Keep it shown',
+                        defaultReason: 'It does not break the chat rules.',
+                        onDecide: (reason) => decide({ kind: 'chat-report', reportId: report.report_id, hide: false, reason }, `Kept ${subject} shown.`),
+                      },
+                    ]}
+                  />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section className="desk-section" aria-labelledby="desk-takedowns">
+        <h2 id="desk-takedowns">Takedown requests ({desk.takedowns.length})</h2>
+        {desk.takedowns.length === 0 && <p className="muted">No request waits.</p>}
+        <ul className="desk-list">
+          {desk.takedowns.map((request) => (
+            <li key={request.id} className="desk-item" data-testid="desk-takedown">
+              <div className="desk-details">
+                <p className="desk-headline">{request.url}</p>
+                <p>
+                  From {request.name} (<a href={`mailto:${request.email}`}>{request.email}</a>), {when(request.created_at)}
+                </p>
+                <blockquote className="desk-message">{request.reason}</blockquote>
+                <DecisionForm
+                  subject={`the request about ${request.url}`}
+                  choices={[
+                    {
+                      label: 'Mark handled',
+                      defaultReason: 'Handled and replied to by e-mail.',
+                      onDecide: (reason) => decide({ kind: 'takedown', requestId: request.id, reason }, 'Request marked handled.'),
+                    },
+                  ]}
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="desk-section" aria-labelledby="desk-decisions">
+        <h2 id="desk-decisions">Latest decisions</h2>
+        {desk.decisions.length === 0 && <p className="muted">No decision yet.</p>}
+        <ul className="desk-list">
+          {desk.decisions.map((decision) => (
+            <li key={decision.id} className="desk-item desk-record" data-testid="desk-decision">
+              <div className="desk-details">
+                <p>
+                  <strong>{ACTION_WORDS[decision.action] ?? decision.action}</strong> {decision.about}
+                  {decision.undoes !== null && ' (undoing an earlier decision)'}
+                </p>
+                <p className="muted">
+                  {decision.moderator_username}, {when(decision.created_at)}: “{decision.reason}”
+                </p>
+                {decision.undoable && (
+                  <DecisionForm
+                    subject={`${ACTION_WORDS[decision.action] ?? decision.action} ${decision.about}`}
+                    choices={[
+                      {
+                        label: 'Undo',
+                        defaultReason: 'Decided in error.',
+                        onDecide: (reason) => decide({ kind: 'undo', decisionId: decision.id, reason }, 'Decision undone.'),
+                      },
+                    ]}
+                  />
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+/** The moderation desk (issue 20): proofs to review, reported messages, takedown requests, and the record. */
+export default function ModeratePage() {
+  const { runtime, status } = usePortal();
+  const [desk, reload] = useServerRead('desk', fetchModerationDesk);
+
+  return (
+    <Page name="moderate" title="Moderation desk">
+      {status === 'signed-out' ? (
+        <p>
+          <Link to="/auth" className="button">
+            Sign in
+          </Link>{' '}
+          to use the moderation desk.
+        </p>
+      ) : desk.state === 'loading' || runtime === null ? (
+        <p className="muted">Loading the desk…</p>
+      ) : desk.state === 'error' ? (
+        <p role="alert" data-testid="desk-refused">
+          {desk.message === NOT_A_MODERATOR
+            ? 'The moderation desk is for moderators. The people who run this portal appoint them.'
+            : `The desk could not be loaded (${desk.message}). Check your connection and reload the page.`}
+        </p>
+      ) : (
+        <Desk data={runtime.data} desk={desk.data} reload={reload} />
+      )}
+    </Page>
+  );
+}

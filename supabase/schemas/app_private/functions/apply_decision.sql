@@ -1,0 +1,79 @@
+-- The one place a moderation decision takes effect and is recorded (issue 20), for the desk's RPCs and
+-- for undoing a decision. It takes the subject's lock first, so two moderators deciding at once are
+-- served one after the other, and the second is told the first already decided. A subject already in
+-- the state asked for is refused with words for the moderator: nothing changes, nothing is recorded.
+--   score        approve | reject   the submission's review (top lists rank approved scores)
+--   chat_report  hide | restore     the reported message's visibility (if its author has not deleted
+--                                   it), and every open report of that message is closed
+--   takedown     resolve | reopen   the request's resolved_at
+
+create or replace function app_private.apply_decision(
+  p_moderator uuid, p_subject text, p_subject_id bigint, p_action text, p_reason text, p_undoes bigint default null
+) returns bigint
+language plpgsql set search_path = public as $$
+declare
+  v_reason text := btrim(coalesce(p_reason, ''));
+  v_review text;
+  v_message bigint;
+  v_hidden boolean;
+  v_closed timestamptz;
+  v_resolved timestamptz;
+  v_id bigint;
+begin
+  -- One decision about a subject at a time (undo_moderation_decision takes the same lock).
+  perform pg_advisory_xact_lock(hashtext('moderation:' || p_subject || ':' || p_subject_id));
+  if char_length(v_reason) not between 1 and 500 then
+    raise exception 'Say why in a few words (at most 500 characters): every decision keeps its reason.' using errcode = 'P0001';
+  end if;
+
+  if p_subject = 'score' and p_action in ('approve', 'reject') then
+    select review into v_review from public.leaderboard_submissions where id = p_subject_id for update;
+    if not found then
+      raise exception 'That score is gone: its student withdrew it.' using errcode = 'P0001';
+    end if;
+    if v_review = (case p_action when 'approve' then 'approved' else 'rejected' end) then
+      raise exception 'That score is already %.', v_review using errcode = 'P0001';
+    end if;
+    update public.leaderboard_submissions
+      set review = case p_action when 'approve' then 'approved' else 'rejected' end
+      where id = p_subject_id;
+
+  elsif p_subject = 'chat_report' and p_action in ('hide', 'restore') then
+    select message_id, closed_at into v_message, v_closed from public.chat_reports where id = p_subject_id for update;
+    if not found then
+      raise exception 'That report is gone.' using errcode = 'P0001';
+    end if;
+    if v_message is not null then
+      select hidden into v_hidden from public.chat_messages where id = v_message for update;
+    end if;
+    -- An open report is always decided (restoring a visible message dismisses the report); a closed
+    -- one only changes the message back or forth.
+    if v_closed is not null and coalesce(v_hidden, p_action = 'hide') = (p_action = 'hide') then
+      raise exception 'That message is already %.', case p_action when 'hide' then 'hidden' else 'shown' end using errcode = 'P0001';
+    end if;
+    if v_message is not null then
+      update public.chat_messages set hidden = (p_action = 'hide') where id = v_message;
+      update public.chat_reports set closed_at = now() where message_id = v_message and closed_at is null;
+    end if;
+    update public.chat_reports set closed_at = coalesce(closed_at, now()) where id = p_subject_id;
+
+  elsif p_subject = 'takedown' and p_action in ('resolve', 'reopen') then
+    select resolved_at into v_resolved from public.takedown_requests where id = p_subject_id for update;
+    if not found then
+      raise exception 'That request is gone.' using errcode = 'P0001';
+    end if;
+    if (v_resolved is not null) = (p_action = 'resolve') then
+      raise exception 'That request is already %.', case p_action when 'resolve' then 'resolved' else 'open' end using errcode = 'P0001';
+    end if;
+    update public.takedown_requests set resolved_at = case p_action when 'resolve' then now() end where id = p_subject_id;
+
+  else
+    raise exception 'Unknown decision % on %.', p_action, p_subject using errcode = '22023';
+  end if;
+
+  insert into public.moderation_decisions (moderator_id, subject, subject_id, action, reason, undoes)
+    values (p_moderator, p_subject, p_subject_id, p_action, v_reason, p_undoes)
+    returning id into v_id;
+  return v_id;
+end $$;
+revoke all on function app_private.apply_decision(uuid, text, bigint, text, text, bigint) from public;

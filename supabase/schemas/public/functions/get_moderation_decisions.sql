@@ -1,0 +1,40 @@
+-- The desk's record (issue 20): the latest decisions, newest first, each with who made it, what it was
+-- about in words, whether it undid another, and whether it can still be undone (the latest decision on
+-- its subject, not undone yet). p_limit is 1 to 200.
+
+create or replace function public.get_moderation_decisions(p_limit integer default 50)
+returns table (
+  id bigint, moderator_username text, subject text, subject_id bigint, about text, action text,
+  reason text, created_at timestamptz, undoes bigint, undoable boolean
+)
+language plpgsql stable security definer set search_path = public as $$
+begin
+  perform app_private.require_moderator();
+  if p_limit is null or p_limit not between 1 and 200 then
+    raise exception 'p_limit must be between 1 and 200.' using errcode = '22023';
+  end if;
+  return query
+    select d.id, coalesce(m.username, 'a former moderator'), d.subject, d.subject_id,
+      case d.subject
+        when 'score' then coalesce((
+          select coalesce(u.username, 'someone') || ': ' || s.score || ' in ' || a.title
+          from public.leaderboard_submissions s
+          join public.apps a on a.id = s.app_id
+          left join public.my_users u on u.user_id = s.user_id
+          where s.id = d.subject_id), 'a withdrawn score')
+        when 'chat_report' then coalesce((
+          select left(coalesce(c.body, r.message_body), 80)
+          from public.chat_reports r left join public.chat_messages c on c.id = r.message_id
+          where r.id = d.subject_id), 'a removed report')
+        else coalesce((select t.url from public.takedown_requests t where t.id = d.subject_id), 'a removed request')
+      end,
+      d.action, d.reason, d.created_at, d.undoes,
+      not exists (select 1 from public.moderation_decisions later
+        where later.subject = d.subject and later.subject_id = d.subject_id and later.id > d.id)
+    from public.moderation_decisions d
+    left join public.my_users m on m.user_id = d.moderator_id
+    order by d.id desc
+    limit p_limit;
+end $$;
+revoke execute on function public.get_moderation_decisions(integer) from public, anon;
+grant execute on function public.get_moderation_decisions(integer) to authenticated, service_role;

@@ -1,0 +1,30 @@
+-- The desk's queue of scores to review (issue 20): pending submissions whose proof image is stored,
+-- oldest first, each with its game, its student, the game's highest possible score where one is known
+-- (app_private.score_rules) and the proof's object name, which moderators may read
+-- (storage/submissions.sql). A page of 50: the desk asks again as it works through them.
+
+create or replace function public.get_pending_scores()
+returns table (
+  submission_id bigint, app_id text, app_title text, user_id uuid, username text,
+  score bigint, max_score bigint, created_at timestamptz, proof text
+)
+language plpgsql stable security definer set search_path = public as $$
+begin
+  perform app_private.require_moderator();
+  return query
+    select s.id, s.app_id, a.title, s.user_id, m.username, s.score, r.max_score, s.created_at, o.name
+    from public.leaderboard_submissions s
+    join public.apps a on a.id = s.app_id
+    join public.my_users m on m.user_id = s.user_id
+    left join app_private.score_rules r on r.app_id = s.app_id
+    join lateral (
+      select o.name from storage.objects o
+      where o.bucket_id = 'submissions' and split_part(o.name, '_', 1) = s.id::text
+      order by o.created_at limit 1
+    ) o on true
+    where s.review = 'pending'
+    order by s.created_at, s.id
+    limit 50;
+end $$;
+revoke execute on function public.get_pending_scores() from public, anon;
+grant execute on function public.get_pending_scores() to authenticated, service_role;

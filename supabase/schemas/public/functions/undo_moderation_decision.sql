@@ -1,0 +1,33 @@
+-- Undoes a decision of the desk (issue 20) by a new decision doing the opposite, naming the one it
+-- undoes; both stay on record. Only the latest decision on its subject can be undone (an older one
+-- was already overtaken), and each only once.
+
+create or replace function public.undo_moderation_decision(p_decision_id bigint, p_reason text) returns bigint
+language plpgsql security definer set search_path = public as $$
+declare
+  v_uid uuid := app_private.require_moderator();
+  v_decision public.moderation_decisions;
+begin
+  select * into v_decision from public.moderation_decisions where id = p_decision_id;
+  if not found then
+    raise exception 'Decision % not found.', coalesce(p_decision_id::text, 'null') using errcode = '22023';
+  end if;
+  -- The subject's lock (apply_decision takes it too), so no decision slips in between this check and the undo.
+  perform pg_advisory_xact_lock(hashtext('moderation:' || v_decision.subject || ':' || v_decision.subject_id));
+  if exists (
+    select 1 from public.moderation_decisions d
+    where d.subject = v_decision.subject and d.subject_id = v_decision.subject_id and d.id > v_decision.id
+  ) then
+    raise exception 'A later decision on this was made since: undo that one instead.' using errcode = 'P0001';
+  end if;
+  return app_private.apply_decision(
+    v_uid, v_decision.subject, v_decision.subject_id,
+    case v_decision.action
+      when 'approve' then 'reject' when 'reject' then 'approve'
+      when 'hide' then 'restore' when 'restore' then 'hide'
+      when 'resolve' then 'reopen' else 'resolve'
+    end,
+    p_reason, v_decision.id);
+end $$;
+revoke execute on function public.undo_moderation_decision(bigint, text) from public, anon;
+grant execute on function public.undo_moderation_decision(bigint, text) to authenticated, service_role;
