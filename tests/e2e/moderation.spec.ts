@@ -11,9 +11,10 @@ test.use({ viewport: { width: 1366, height: 768 } });
 
 test('a moderator approves a proof, hides a reported message and undoes it, and resolves a takedown, by keyboard', async ({ page }) => {
   const { student } = await signUpViaApi();
+  await studentRpc(student, 'ensure_profile', {});
   const [author] = await serviceSelect<{ username: string }>('my_users', `user_id=eq.${student.userId}&select=username`);
-  const scoreId = await studentRpc<number>(student, 'submit_score', { p_app_id: 'snake', p_score: 4321, p_client_id: randomUUID() });
-  expect((await uploadProof(student, `${scoreId}_snake-4321.png`)).status).toBe(200);
+  const scoreId = await studentRpc<number>(student, 'submit_score', { p_app_id: 'snake', p_score: 3210, p_client_id: randomUUID() });
+  expect((await uploadProof(student, `${scoreId}_snake-3210.png`)).status).toBe(200);
   const words = `desk check ${randomUUID().slice(0, 8)}`;
   await studentRpc(student, 'send_chat_message', { p_body: words, p_client_id: randomUUID() });
   const [message] = await serviceSelect<{ id: number }>('chat_messages', `user_id=eq.${student.userId}&select=id`);
@@ -27,13 +28,13 @@ test('a moderator approves a proof, hides a reported message and undoes it, and 
   await page.goto('/moderate');
 
   const card = page.getByTestId('desk-score').filter({ hasText: author!.username });
-  await expect(card).toContainText('4,321 in Snake');
+  await expect(card).toContainText('3,210 in Snake');
   // The proof is the real image, read from the private bucket.
   await expect.poll(() => card.getByTestId('desk-proof').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
   await card.getByRole('textbox').focus();
-  await page.keyboard.type('Screenshot shows 4,321.');
+  await page.keyboard.type('Screenshot shows 3,210.');
   await page.keyboard.press('Enter');
-  await expect(page.getByText(`Approved ${author!.username}'s 4,321 in Snake.`)).toBeVisible();
+  await expect(page.getByText(`Approved ${author!.username}'s 3,210 in Snake.`)).toBeVisible();
   await expect(card).toHaveCount(0);
   const board = await serviceRpc<{ submission_id: number; reviewed: boolean }[]>('get_app_high_scores', { p_app_id: 'snake' });
   expect(board.find((row) => row.submission_id === scoreId)?.reviewed).toBe(true);
