@@ -126,6 +126,15 @@ function attacks(a: Arena): Record<string, Attack[]> {
       patch("feature bob's video", `creator_videos?id=eq.${a.bobVideo}`, { featured: true }),
       del("delete bob's video", `creator_videos?id=eq.${a.bobVideo}`),
     ],
+    moderators: [
+      post('appoint oneself a moderator', 'moderators', { user_id: me }),
+      post('appoint oneself as an operator would', 'moderators', { user_id: me, granted_by: 'operator' }),
+    ],
+    moderation_decisions: [
+      { what: "read the desk's record", method: 'GET', path: 'moderation_decisions?select=*' },
+      post('record a decision that was never made', 'moderation_decisions', { moderator_id: me, subject: 'score', subject_id: a.aliceSubmission, action: 'approve', reason: 'mine' }),
+      patch('approve one\'s own score by rewriting', `leaderboard_submissions?id=eq.${a.aliceSubmission}`, { review: 'approved' }),
+    ],
     takedown_requests: [
       { what: "read others' names and e-mails", method: 'GET', path: 'takedown_requests?select=*' },
       patch('rewrite requests', 'takedown_requests?id=gt.0', { reason: 'withdrawn' }),

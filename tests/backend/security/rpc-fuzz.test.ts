@@ -28,7 +28,14 @@ interface RpcCase {
   read?: true;
   /** The fields a read may show of another student. */
   publicOnly?: true;
+  /**
+   * A moderation desk RPC: alice, a student, is refused it whatever the arguments say (42501); the
+   * last test appoints her moderator to make the valid call.
+   */
+  desk?: true;
 }
+
+const NOT_A_REASON: unknown[] = [null, '', '   ', 'x'.repeat(501), 123, [], {}];
 
 const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
 const HUGE = [1e308, 2 ** 63, '9223372036854775808', 2147483648, -2147483649];
@@ -101,6 +108,38 @@ const CASES: Record<string, RpcCase> = {
     }),
   },
   'is_creator()': { valid: () => ({}), read: true },
+  'is_moderator()': { valid: () => ({}), read: true },
+  'get_pending_scores()': { valid: () => ({}), read: true, desk: true },
+  'get_open_chat_reports()': { valid: () => ({}), read: true, desk: true },
+  'get_open_takedowns()': { valid: () => ({}), read: true, desk: true },
+  'get_moderation_decisions(p_limit)': {
+    valid: () => ({ p_limit: 10 }),
+    refuse: () => ({ p_limit: [...NOT_AN_INTEGER, -1, 0, 201, null] }),
+    read: true,
+    desk: true,
+  },
+  // The arena's one chat report, and the takedown request the last test files; decision 1 is the
+  // first the last test makes.
+  'moderate_chat_report(p_report_id, p_hide, p_reason)': {
+    valid: () => ({ p_report_id: 1, p_hide: true, p_reason: 'Unkind.' }),
+    refuse: () => ({ p_report_id: [...NOT_AN_INTEGER, -1, 0, null], p_hide: ['maybe', 2, [], {}, null], p_reason: NOT_A_REASON }),
+    desk: true,
+  },
+  'resolve_takedown(p_id, p_reason)': {
+    valid: () => ({ p_id: 1, p_reason: 'Handled.' }),
+    refuse: () => ({ p_id: [...NOT_AN_INTEGER, -1, 0, null], p_reason: NOT_A_REASON }),
+    desk: true,
+  },
+  'review_score(p_submission_id, p_approve, p_reason)': {
+    valid: (a) => ({ p_submission_id: a.bobSubmission, p_approve: true, p_reason: 'The proof shows it.' }),
+    refuse: () => ({ p_submission_id: [...NOT_AN_INTEGER, -1, 0, null], p_approve: ['maybe', 2, [], {}, null], p_reason: NOT_A_REASON }),
+    desk: true,
+  },
+  'undo_moderation_decision(p_decision_id, p_reason)': {
+    valid: () => ({ p_decision_id: 1, p_reason: 'Decided in error.' }),
+    refuse: () => ({ p_decision_id: [...NOT_AN_INTEGER, -1, 0, null], p_reason: NOT_A_REASON }),
+    desk: true,
+  },
   'record_app_played(p_app_id, p_client_id)': {
     valid: () => ({ p_app_id: 'snake', p_client_id: crypto.randomUUID() }),
     refuse: () => ({ p_app_id: [...NOT_AN_ID, 'no-such-app', 'SNAKE', ['snake']], p_client_id: [...NOT_A_UUID, null] }),
@@ -301,7 +340,18 @@ describe('every RPC, fuzzed', () => {
     expect(await arena.snapshot()).toEqual(before);
   });
 
-  it('accepts the valid call each case is built on', async () => {
+  it('accepts the valid call each case is built on, a desk call once its caller is a moderator', async () => {
+    for (const fn of catalogue.filter((f) => caseOf(f).desk)) {
+      const refused = await arena.rpc(arena.alice, fn.name, caseOf(fn).valid(arena));
+      expect([refused.status, messageOf(refused)], fn.key).toEqual([403, 'Only a moderator can do this.']);
+    }
+    const filed = await arena.service('/rest/v1/takedown_requests', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Ann', email: 'ann@example.test', url: 'https://games.example/a', reason: 'Mine.' }),
+    });
+    expect(filed.status).toBeLessThan(300);
+    const appointed = await arena.service('/rest/v1/moderators', { method: 'POST', body: JSON.stringify({ user_id: arena.alice.id, granted_by: 'rpc-fuzz' }) });
+    expect(appointed.status).toBeLessThan(300);
     const mutating = catalogue.filter((fn) => fn.volatile);
     for (const fn of [...catalogue.filter((f) => !f.volatile), ...mutating]) {
       const answer = await arena.rpc(arena.alice, fn.name, caseOf(fn).valid(arena));
