@@ -28,7 +28,7 @@ const test = base.extend<{ site: OwnSite }>({
 
 // Playwright routes the service worker's own requests too, and under load in Chromium 150 that
 // interception left the outgoing worker busy in the browser's eyes: the waiting worker, told to skip
-// waiting, never activated, and the reload never came (4 of 10 runs beside another suite; 0 of 4 with
+// waiting, never activated, and the reload never came (6 of 19 runs beside another suite; 0 of 7 with
 // it off). Nothing intercepts a student's worker, and this test cuts only the backend, which the page
 // reaches itself, so its workers run without it. The setting is read as each worker attaches.
 test.beforeAll(() => {
