@@ -314,7 +314,7 @@ begin
     select d.id, coalesce(m.username, 'a former moderator'), d.subject, d.subject_id,
       case d.subject
         when 'score' then coalesce((
-          select coalesce(u.username, 'someone') || ': ' || s.score || ' in ' || a.title
+          select coalesce(u.username, 'someone') || ': ' || to_char(s.score, 'FM999,999,999,990') || ' in ' || a.title
           from public.leaderboard_submissions s
           join public.apps a on a.id = s.app_id
           left join public.my_users u on u.user_id = s.user_id

@@ -81,17 +81,17 @@ function Desk({ data, desk, reload }: { data: DataSource; desk: ModerationDesk; 
         {desk.reports.length === 0 && <p className="muted">No report waits.</p>}
         <ul className="desk-list">
           {desk.reports.map((report) => {
-            const subject = `the message by ${report.author_username ?? 'a deleted account'}`;
+            const subject = `the message by ${report.author_username ?? 'an account with no username'}`;
             return (
               <li key={report.report_id} className="desk-item" data-testid="desk-report">
                 <div className="desk-details">
                   <blockquote className="desk-message">{report.body}</blockquote>
                   <p>
-                    by {report.author_username ?? 'a deleted account'}
+                    by {report.author_username ?? 'an account with no username'}
                     {report.deleted ? ' (deleted by its author since)' : report.hidden ? ' (hidden)' : ''}
                   </p>
                   <p className="muted">
-                    Reported by {report.reporter_username ?? 'a deleted account'}, {when(report.reported_at)}
+                    Reported by {report.reporter_username ?? 'an account with no username'}, {when(report.reported_at)}
                     {report.reason === '' ? '' : `: “${report.reason}”`}
                   </p>
                   <DecisionForm

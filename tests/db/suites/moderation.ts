@@ -49,17 +49,17 @@ export function moderationSuite(ctx: DbContext): void {
     });
 
     it('queues pending scores with their proofs, approves one onto the board, records it, and undoes it', async () => {
-      const id = await submit(120);
+      const id = await submit(1200);
       await as(db, student, 'insert into public.leaderboard_submissions (user_id, app_id, score) values ($1, $2, $3)', [student, 'snake', 130]);
       const queue = await as(db, moderator, 'select submission_id::text, app_title, username, score::int, max_score::int, proof from public.get_pending_scores()');
       // The score without a proof is not for review yet.
-      expect(queue).toEqual([{ submission_id: String(id), app_title: 'Snake', username: 'desk_student', score: 120, max_score: expect.any(Number), proof: `${id}_proof.png` }]);
+      expect(queue).toEqual([{ submission_id: String(id), app_title: 'Snake', username: 'desk_student', score: 1200, max_score: expect.any(Number), proof: `${id}_proof.png` }]);
       expect(await as(db, moderator, `select name from storage.objects where bucket_id = 'submissions'`)).toEqual([{ name: `${id}_proof.png` }]);
       expect(await as(db, await createPlayer(db, 'desk_other'), `select name from storage.objects where bucket_id = 'submissions'`)).toEqual([]);
 
-      expect(await board()).toEqual([[120, false]]);
-      const approval = await decide('public.review_score($1, true, $2)', [id, '  The screenshot shows 120.  ']);
-      expect(await board()).toEqual([[120, true]]);
+      expect(await board()).toEqual([[1200, false]]);
+      const approval = await decide('public.review_score($1, true, $2)', [id, '  The screenshot shows 1,200.  ']);
+      expect(await board()).toEqual([[1200, true]]);
       expect(await as(db, moderator, 'select * from public.get_pending_scores()')).toEqual([]);
       expect(await errorOf(db, moderator, 'select public.review_score($1, true, $2)', [id, 'again'])).toEqual({ code: 'P0001', message: 'That score is already approved.' });
 
@@ -67,8 +67,8 @@ export function moderationSuite(ctx: DbContext): void {
       expect(await board()).toEqual([]);
       const record = await as(db, moderator, 'select id::text, moderator_username, subject, about, action, reason, undoes::text, undoable from public.get_moderation_decisions(10)');
       expect(record).toEqual([
-        { id: String(undo), moderator_username: 'desk_moderator', subject: 'score', about: 'desk_student: 120 in Snake', action: 'reject', reason: 'Wrong game in the screenshot.', undoes: String(approval), undoable: true },
-        { id: String(approval), moderator_username: 'desk_moderator', subject: 'score', about: 'desk_student: 120 in Snake', action: 'approve', reason: 'The screenshot shows 120.', undoes: null, undoable: false },
+        { id: String(undo), moderator_username: 'desk_moderator', subject: 'score', about: 'desk_student: 1,200 in Snake', action: 'reject', reason: 'Wrong game in the screenshot.', undoes: String(approval), undoable: true },
+        { id: String(approval), moderator_username: 'desk_moderator', subject: 'score', about: 'desk_student: 1,200 in Snake', action: 'approve', reason: 'The screenshot shows 1,200.', undoes: null, undoable: false },
       ]);
       expect(await errorOf(db, moderator, 'select public.undo_moderation_decision($1, $2)', [approval, 'twice'])).toEqual({
         code: 'P0001',
