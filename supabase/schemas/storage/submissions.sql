@@ -4,7 +4,8 @@
 --
 -- The object name must be '{id}_{file name}' with no folder, for a submission of the caller's own.
 -- Comparing text (not casting the prefix) keeps a malformed name from raising instead of being refused.
--- One proof per submission (issue 20: a student stored 10 of 2 MiB under one score), see app_rls.proof_stored.
+-- One proof per submission (issue 20: a student stored 10 of 2 MiB under one score), see app_rls.proof_stored,
+-- and no upload past the student's quota (app_rls.proof_quota_bytes).
 
 create policy "submission owner uploads its proof" on storage.objects
   for insert to authenticated with check (
@@ -15,6 +16,7 @@ create policy "submission owner uploads its proof" on storage.objects
       where s.id::text = split_part(name, '_', 1) and s.user_id = (select auth.uid())
     )
     and not app_rls.proof_stored(split_part(name, '_', 1))
+    and app_rls.proof_bytes_stored() + coalesce((metadata ->> 'size')::bigint, 0) <= app_rls.proof_quota_bytes()
   );
 create policy "submission owner reads its proof" on storage.objects
   for select to authenticated using (

@@ -106,5 +106,35 @@ export function fairScoresSuite(ctx: DbContext): void {
       expect(own.map((row) => row.id)).toEqual([high?.id, low?.id]);
       expect((await errorOf(db, null, 'select * from public.get_own_scores($1)', ['snake'])).code).toBe('42501');
     });
+
+    it('holds a student to 20 MiB of proofs: the upload past it and then the next score are refused, and a withdrawal frees room', async () => {
+      const MiB = 1024 * 1024;
+      const upload = (id: string | undefined, size: number) =>
+        as(db, me, `insert into storage.objects (bucket_id, name, owner, metadata) values ('submissions', $1, $2, $3::jsonb) returning name`, [
+          `${id}_proof.png`,
+          me,
+          JSON.stringify({ size, mimetype: 'image/png' }),
+        ]);
+      // Nine proofs of 2 MiB, spread over games so the other limits stay out of the way.
+      const games = ['snake', '2048', 'breakout', 'flappy', 'memory', 'minesweeper', 'sudoku', 'chess', 'tic-tac-toe'];
+      for (const game of games) expect(await upload((await insert(game, 1))[0]?.id, 2 * MiB)).toHaveLength(1);
+      const [tenth] = await insert('snake', 2);
+      // 18 MiB stored: 2 MiB more fits exactly, one byte more does not.
+      expect((await errorOf(db, me, `insert into storage.objects (bucket_id, name, owner, metadata) values ('submissions', $1, $2, $3::jsonb)`, [
+        `${tenth?.id}_proof.png`, me, JSON.stringify({ size: 2 * MiB + 1 }),
+      ])).code).toBe('42501');
+      expect(await upload(tenth?.id, 2 * MiB)).toHaveLength(1);
+      expect(await refusal('2048', 5)).toEqual({
+        code: 'P0001',
+        message: "Your score screenshots take up 20 MiB, the most one student keeps. Withdraw an old score on its game's page to send a new one.",
+      });
+      // Another student is not held to this one's quota, and withdrawing a proof frees its room.
+      const other = await createPlayer(db, 'fair_quota_other');
+      expect(await as(db, other, `insert into public.leaderboard_submissions (user_id, app_id, score) values ($1, 'snake', 5) returning id`, [other])).toHaveLength(1);
+      // As the Storage API removes an object (the only way hosted Supabase allows).
+      await db.query(`select set_config('storage.allow_delete_query', 'true', true)`);
+      await db.query(`delete from storage.objects where bucket_id = 'submissions' and name = $1`, [`${tenth?.id}_proof.png`]);
+      expect(await insert('2048', 5)).toHaveLength(1);
+    });
   });
 }

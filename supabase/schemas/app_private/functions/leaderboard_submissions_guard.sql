@@ -2,7 +2,9 @@
 -- this trigger (issue 20): a score above what its game can produce is refused; a student sends at most
 -- 5 scores of one game in 10 minutes and 20 in a day (one student filed 2,100 in about a second),
 -- counted in app_private.score_submissions_log so a withdrawn score still counts, and keeps at most 10
--- on the board per game, so one student's rows cannot swamp a game's high scores.
+-- on the board per game, so one student's rows cannot swamp a game's high scores. A student whose
+-- proofs fill the quota (app_rls.proof_quota_bytes) is told so before sending a score whose proof
+-- could not be stored; operators (no signed-in user) are not held to it.
 
 create or replace function app_private.leaderboard_submissions_guard() returns trigger
 language plpgsql security definer set search_path = public as $$
@@ -44,6 +46,11 @@ begin
   if v_kept >= 10 then
     raise exception 'You already have 10 scores for % on the board. Withdraw one (your lowest is %) to send another.',
       v_title, to_char(v_lowest, 'FM999,999,999,990')
+      using errcode = 'P0001';
+  end if;
+  if app_rls.proof_bytes_stored() >= app_rls.proof_quota_bytes() then
+    raise exception 'Your score screenshots take up % MiB, the most one student keeps. Withdraw an old score on its game''s page to send a new one.',
+      app_rls.proof_quota_bytes() / 1048576
       using errcode = 'P0001';
   end if;
   insert into app_private.score_submissions_log (user_id, app_id) values (new.user_id, new.app_id);
