@@ -25,7 +25,10 @@ test('a moderator approves a proof, hides a reported message and undoes it, and 
 
   const moderator = await signInNewStudent(page);
   await serviceInsert('moderators', { user_id: moderator.userId, granted_by: 'e2e operator' });
-  await page.goto('/moderate');
+  // A moderator finds the desk in their settings.
+  await page.goto('/settings');
+  await page.getByRole('link', { name: 'Open the moderation desk' }).click();
+  await expect(page).toHaveURL(/\/moderate$/);
 
   const card = page.getByTestId('desk-score').filter({ hasText: author!.username });
   await expect(card).toContainText('3,210 in Snake');
@@ -68,6 +71,11 @@ test('a moderator approves a proof, hides a reported message and undoes it, and 
 
 test('a student who opens the desk is told it is for moderators, and sees nothing of it', async ({ page }) => {
   await signInNewStudent(page);
+  const asked = page.waitForResponse((response) => response.url().endsWith('/rest/v1/rpc/is_moderator'));
+  await page.goto('/settings');
+  expect(await (await asked).json()).toBe(false);
+  await expect(page.getByRole('heading', { name: 'Password' })).toBeVisible();
+  await expect(page.getByTestId('desk-link')).toHaveCount(0);
   await page.goto('/moderate');
   await expect(page.getByTestId('desk-refused')).toHaveText('The moderation desk is for moderators. The people who run this portal appoint them.');
   await expect(page.getByTestId('desk-score')).toHaveCount(0);

@@ -5,6 +5,7 @@ import { Page } from '../../app/Page.tsx';
 import { usePortal } from '../../app/portal.tsx';
 import { signOutSafely } from '../../data/actions/signOut.ts';
 import '../../ui/formCard.css';
+import { DeskLink } from '../moderation/DeskLink.tsx';
 import { IconPicker, ProfileFieldsForm } from './ProfileEditor.tsx';
 import { TwoFactorSettings } from './TwoFactorSettings.tsx';
 import { useOwnProfile } from './useOwnProfile.ts';
@@ -79,6 +80,7 @@ export default function SettingsPage() {
           </Link>
         </section>
         <TwoFactorSettings data={runtime.data} />
+        <DeskLink userId={session.user.id} />
         <section className="form-card" aria-labelledby="sign-out-heading">
           <h2 id="sign-out-heading">Sign out</h2>
           <p>Sign out of this device. Changes not yet sent stay here until you sign in again.</p>
