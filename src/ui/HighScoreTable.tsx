@@ -17,9 +17,9 @@ export function HighScoreTable({ rows, caption }: { rows: HighScoreRow[]; captio
       </thead>
       <tbody>
         {rows.map((row, i) => {
-          // A score waiting for review takes no rank: the ranks are the reviewed scores'.
+          // A score waiting for review takes no rank: the server sends at most one, at the top.
           const waiting = row.reviewed === false;
-          const rank = rows.slice(0, i + 1).filter((r) => r.reviewed !== false).length;
+          const rank = i + 1 - (rows[0]?.reviewed === false ? 1 : 0);
           return (
             <tr key={row.submission_id} data-testid="high-score" data-review={waiting ? 'waiting' : 'approved'}>
               <td>{waiting ? '–' : rank}</td>
