@@ -136,8 +136,9 @@ begin
     if v_message is not null then
       update public.chat_messages set hidden = (p_action = 'hide') where id = v_message;
       update public.chat_reports set closed_at = now() where message_id = v_message and closed_at is null;
+    else
+      update public.chat_reports set closed_at = coalesce(closed_at, now()) where id = p_subject_id;
     end if;
-    update public.chat_reports set closed_at = coalesce(closed_at, now()) where id = p_subject_id;
 
   elsif p_subject = 'takedown' and p_action in ('resolve', 'reopen') then
     select resolved_at into v_resolved from public.takedown_requests where id = p_subject_id for update;
