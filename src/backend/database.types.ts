@@ -375,6 +375,10 @@ export type Database = {
           score: number
           created_at: string
           review: string
+          run_id: string | null
+          play_ms: number | null
+          resumed: boolean
+          play_seen_ms: number | null
         }
         Insert: {
           user_id: string
@@ -382,6 +386,10 @@ export type Database = {
           score: number
           created_at?: string
           review?: string
+          run_id?: string | null
+          play_ms?: number | null
+          resumed?: boolean
+          play_seen_ms?: number | null
         }
         Update: {
           user_id?: string
@@ -389,6 +397,10 @@ export type Database = {
           score?: number
           created_at?: string
           review?: string
+          run_id?: string | null
+          play_ms?: number | null
+          resumed?: boolean
+          play_seen_ms?: number | null
         }
         Relationships: [
           {
@@ -837,6 +849,9 @@ export type Database = {
           max_score: number
           created_at: string
           proof: string
+          play_ms: number
+          play_seen_ms: number
+          resumed: boolean
         }[]
       }
       get_recent_plays: {
@@ -928,11 +943,22 @@ export type Database = {
         }
         Returns: Json
       }
+      start_game_run: {
+        Args: {
+          p_app_id: string
+          p_run_id: string
+        }
+        Returns: string
+      }
       submit_score: {
         Args: {
           p_app_id: string
           p_score: number
           p_client_id: string
+          p_run_id?: string
+          p_duration_ms?: number
+          p_resumed?: boolean
+          p_proof_bytes?: number
         }
         Returns: number
       }

@@ -61,6 +61,8 @@ export class Arena {
     readonly aliceMessage: number,
     readonly bobSocial: number,
     readonly bobVideo: number,
+    /** A game run bob started: a run id no one else may score with. */
+    readonly bobRun: string,
   ) {}
 
   /** A fresh backend with the product schema, and the two students with their belongings. */
@@ -107,7 +109,9 @@ export class Arena {
     await service('/rest/v1/creators', { method: 'POST', body: JSON.stringify({ user_id: bob.id, granted_by: 'arena' }) });
     const bobSocial = await insert(bob, 'creator_socials', { user_id: bob.id, platform: 'youtube', handle: 'bob_plays' });
     const bobVideo = await insert(bob, 'creator_videos', { social_id: bobSocial, title: 'Speedrun', url: 'https://video.example/1' });
-    return new Arena(backend, alice, bob, aliceSubmission, bobSubmission, bobProof, bobMessage, aliceMessage, bobSocial, bobVideo);
+    const bobRun = crypto.randomUUID();
+    await rpc(bob, 'start_game_run', { p_app_id: 'snake', p_run_id: bobRun });
+    return new Arena(backend, alice, bob, aliceSubmission, bobSubmission, bobProof, bobMessage, aliceMessage, bobSocial, bobVideo, bobRun);
   }
 
   private static async call(backend: Backend, token: string | null, path: string, init: RequestInit): Promise<Answer> {

@@ -156,12 +156,21 @@ const CASES: Record<string, RpcCase> = {
       p_client_id: [...NOT_A_UUID, null],
     }),
   },
-  'submit_score(p_app_id, p_score, p_client_id)': {
-    valid: () => ({ p_app_id: 'snake', p_score: 10, p_client_id: crypto.randomUUID() }),
-    refuse: () => ({
+  'start_game_run(p_app_id, p_run_id)': {
+    valid: () => ({ p_app_id: 'snake', p_run_id: crypto.randomUUID() }),
+    refuse: (a) => ({ p_app_id: [...NOT_AN_ID, 'no-such-app'], p_run_id: [...NOT_A_UUID, null, a.bobRun] }),
+  },
+  'submit_score(p_app_id, p_score, p_client_id, p_run_id, p_duration_ms, p_resumed, p_proof_bytes)': {
+    valid: () => ({ p_app_id: 'snake', p_score: 10, p_client_id: crypto.randomUUID(), p_duration_ms: 5000, p_resumed: false, p_proof_bytes: 1000 }),
+    refuse: (a) => ({
       p_app_id: [...NOT_AN_ID, 'no-such-app'],
       p_score: [...NOT_AN_INTEGER, -1, 1000000001, 2 ** 53, null],
       p_client_id: [...NOT_A_UUID, null],
+      // Another student's run; a run id claims play, so it needs its duration.
+      p_run_id: [...NOT_A_UUID, a.bobRun],
+      p_duration_ms: [...NOT_AN_INTEGER, -1, 86400001],
+      p_resumed: ['abc', 'maybe', '', 2, -1, 1.5, [], {}, '\u0000'],
+      p_proof_bytes: [...NOT_AN_INTEGER, -1, 0, 21 * 1024 * 1024],
     }),
   },
   'update_profile(p_username, p_icon, p_user_about, p_client_id)': {

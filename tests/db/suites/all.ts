@@ -13,6 +13,7 @@ import { leaksSuite } from './leaks.ts';
 import { moderationSuite } from './moderation.ts';
 import { namesSuite } from './names.ts';
 import { operatorsSuite } from './operators.ts';
+import { playTimeSuite } from './play-time.ts';
 import { guardSuite } from './profile-guard.ts';
 import { profileSuite } from './profiles.ts';
 import { referenceDataSuite } from './reference-data.ts';
@@ -37,6 +38,7 @@ export function describeDatabase(kind: EngineKind): void {
     cosmeticsSuite(ctx);
     secondFactorSuite(ctx);
     fairScoresSuite(ctx);
+    playTimeSuite(ctx);
     leaksSuite(ctx);
     namesSuite(ctx);
     moderationSuite(ctx);

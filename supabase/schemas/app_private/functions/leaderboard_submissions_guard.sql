@@ -5,24 +5,57 @@
 -- on the board per game, so one student's rows cannot swamp a game's high scores. A student whose
 -- proofs fill the quota (app_rls.proof_quota_bytes) is told so before sending a score whose proof
 -- could not be stored; operators (no signed-in user) are not held to it.
+-- A score sent from a game (submit_score's run id and play time) is held to the game's pace
+-- (score_rules.max_per_second, unless the game went on from a save, whose earlier play the run did not
+-- see) and, when the server saw its run start (public.start_game_run), to the server's clock: it cannot
+-- claim more play than that, give or take 10 seconds for a slow network. Its run vouches for one score.
+-- A run the server never saw (played offline) leaves play_seen_ms null for the moderator to weigh.
 
 create or replace function app_private.leaderboard_submissions_guard() returns trigger
 language plpgsql security definer set search_path = public as $$
 declare
   v_title text;
   v_max bigint;
+  v_rate numeric;
+  v_run app_private.game_runs;
+  v_seen bigint;
   v_recent integer;
   v_today integer;
   v_kept integer;
   v_lowest bigint;
 begin
-  select a.title, r.max_score into v_title, v_max
+  select a.title, r.max_score, r.max_per_second into v_title, v_max, v_rate
   from public.apps a left join app_private.score_rules r on r.app_id = a.id
   where a.id = new.app_id;
   if v_max is not null and new.score > v_max then
     raise exception 'No game of % can score %: the most one game can reach is %.',
       v_title, to_char(new.score, 'FM999,999,999,990'), to_char(v_max, 'FM999,999,999,990')
       using errcode = 'P0001';
+  end if;
+  if new.play_ms is not null and not new.resumed and v_rate is not null
+     and new.score > floor(v_rate * (new.play_ms / 1000.0 + 1)) then
+    raise exception 'A score of % in % of % is more than the game allows: at most % points a second.',
+      to_char(new.score, 'FM999,999,999,990'), app_private.play_time_text(new.play_ms), v_title, v_rate
+      using errcode = 'P0001';
+  end if;
+  new.play_seen_ms := null;
+  if new.run_id is not null then
+    if exists (select 1 from public.leaderboard_submissions s where s.run_id = new.run_id) then
+      raise exception 'The score of that play was already sent.' using errcode = 'P0001';
+    end if;
+    select * into v_run from app_private.game_runs r where r.run_id = new.run_id;
+    if found then
+      if v_run.user_id <> new.user_id or v_run.app_id <> new.app_id then
+        raise exception 'That score''s play was started in another game.' using errcode = '22023';
+      end if;
+      v_seen := floor(extract(epoch from now() - v_run.started_at) * 1000)::bigint;
+      if new.play_ms > v_seen + 10000 then
+        raise exception 'This score claims % of play, but this game of % began only % ago.',
+          app_private.play_time_text(new.play_ms), v_title, app_private.play_time_text(v_seen)
+          using errcode = 'P0001';
+      end if;
+      new.play_seen_ms := least(v_seen, 86400000);
+    end if;
   end if;
   -- Two tabs of one student sending at once must not both slip under the limits.
   perform pg_advisory_xact_lock(hashtext('score_rate:' || new.user_id::text || ':' || new.app_id));

@@ -25,7 +25,9 @@ insert into app_private.mutation_kinds (kind, call) values
   ('claim_battlepass_tier',
    $q$select public.claim_battlepass_tier(($1 ->> 'p_season')::integer, ($1 ->> 'p_tier')::integer, $2)$q$),
   ('submit_score',
-   $q$select jsonb_build_object('id', public.submit_score($1 ->> 'p_app_id', ($1 ->> 'p_score')::bigint, $2))$q$),
+   $q$select jsonb_build_object('id', public.submit_score($1 ->> 'p_app_id', ($1 ->> 'p_score')::bigint, $2,
+     ($1 ->> 'p_run_id')::uuid, ($1 ->> 'p_duration_ms')::integer, coalesce(($1 ->> 'p_resumed')::boolean, false),
+     ($1 ->> 'p_proof_bytes')::integer))$q$),
   ('update_profile',
    $q$select public.update_profile($1 ->> 'p_username', $1 ->> 'p_icon', $1 ->> 'p_user_about', $2)$q$),
   ('send_chat_message', $q$select public.send_chat_message($1 ->> 'p_body', $2)$q$)

@@ -3,9 +3,13 @@
 -- bundled games' rows ship with the migrations, each bound derived from the game's own rules; an
 -- operator adds or edits rows for other games with SQL. A game with no row keeps the table-wide range.
 -- No foreign key: these files build app_private before public.apps; a retired game's row matches nothing.
+-- max_per_second, where a game's pace is bounded (a timed round, a fixed speed), caps a score by the
+-- play time the game reports with it: score <= max_per_second x (seconds played + 1).
 
 create table app_private.score_rules (
   app_id text primary key,
   max_score bigint not null,
-  constraint score_rules_max_score_range check (max_score between 0 and 1000000000)
+  max_per_second numeric,
+  constraint score_rules_max_score_range check (max_score between 0 and 1000000000),
+  constraint score_rules_max_per_second_positive check (max_per_second > 0)
 );

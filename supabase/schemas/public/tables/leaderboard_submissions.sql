@@ -14,14 +14,27 @@ create table public.leaderboard_submissions (
   -- The moderation desk's verdict on the proof (issue 20): top lists rank approved scores, and show a
   -- pending one only when it would top the list, marked as waiting. Students cannot write it.
   review text not null default 'pending',
+  -- What the game said about the play behind a score sent from the game (issue 20), for the server's
+  -- checks and the desk: the portal's run id, the play time the game claims, whether the game went on
+  -- from a save (so the play time covers only this session), and the time the server's own clock saw
+  -- since the run began (null when the server never saw the run: played offline, or typed by hand).
+  -- Only submit_score writes them.
+  run_id uuid,
+  play_ms integer,
+  resumed boolean not null default false,
+  play_seen_ms integer,
   constraint leaderboard_submissions_score_range check (score between 0 and 1000000000),
-  constraint leaderboard_submissions_review check (review in ('pending', 'approved', 'rejected'))
+  constraint leaderboard_submissions_review check (review in ('pending', 'approved', 'rejected')),
+  constraint leaderboard_submissions_play_ms_range check (play_ms between 0 and 86400000),
+  constraint leaderboard_submissions_play_seen_ms_range check (play_seen_ms between 0 and 86400000)
 );
 -- High scores of one app, best first.
 create index leaderboard_submissions_app_score_idx on public.leaderboard_submissions (app_id, score desc);
 -- The desk's queue: pending submissions, oldest first.
 create index leaderboard_submissions_pending_idx on public.leaderboard_submissions (created_at) where review = 'pending';
 create index leaderboard_submissions_user_idx on public.leaderboard_submissions (user_id);
+-- One score per run: a long run cannot vouch for a second score.
+create unique index leaderboard_submissions_run_idx on public.leaderboard_submissions (run_id) where run_id is not null;
 
 alter table public.leaderboard_submissions enable row level security;
 
