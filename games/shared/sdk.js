@@ -151,7 +151,8 @@ export const sdk = {
 
   /**
    * Reports a finished run's score (a whole number; floored, at least 0). `options.canvas` is the play
-   * area to capture as the proof; without one a score card is drawn. Resolves whether it was sent.
+   * area to capture as the proof; without one a score card is drawn. `options.resumed` says the game went
+   * on from a save, so its score holds play from before this run's clock began. Resolves whether it was sent.
    */
   async score(value, options = {}) {
     if (typeof value !== 'number' || !Number.isFinite(value)) return false;
@@ -160,7 +161,7 @@ export const sdk = {
     const durationMs = Math.max(0, Math.round(playedMs(now)));
     const proof = framed ? captureProof(whole, options.canvas ?? null, options.title ?? document.title) : null;
     if (!(await whenConnected())) return false;
-    post({ type: 'sdk:score', runId, score: whole, durationMs, proof });
+    post({ type: 'sdk:score', runId, score: whole, durationMs, resumed: options.resumed === true, proof });
     // The portal answers with the next run's id; the clock starts again now.
     activeMs = 0;
     runStartedAt = now;

@@ -29,6 +29,8 @@ const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
 let snake, dir, queue, food, score, stepMs, state, acc, last, best, pulse;
 let loaded = false;
+// Whether this game went on from a save: its score then holds play from before the portal's clock of the run.
+let resumed = false;
 
 function setState(next) {
   state = next;
@@ -45,6 +47,7 @@ function persist() {
 }
 
 function resume(run) {
+  resumed = true;
   snake = run.snake;
   dir = run.dir;
   queue = [];
@@ -71,6 +74,7 @@ function reset() {
   dir = 'right';
   queue = [];
   score = 0;
+  resumed = false;
   stepMs = START_STEP_MS;
   acc = 0;
   food = placeFood();
@@ -155,7 +159,7 @@ function gameOver() {
   persist();
   play('over');
   draw();
-  void sdk.score(score, { canvas });
+  void sdk.score(score, { canvas, resumed });
 }
 
 function frame(now) {

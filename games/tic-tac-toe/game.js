@@ -17,6 +17,8 @@ const levelSelect = document.getElementById('level');
 const over = document.getElementById('over');
 
 let board, score, wins, draws, state, best = 0, cursor = 4, busy = false, loaded = false;
+// Whether this match went on from a save: its score then holds rounds from before the portal's clock of the run.
+let resumed = false;
 const cells = [];
 
 function setState(next) {
@@ -70,6 +72,7 @@ function newRound() {
 }
 
 function newMatch() {
+  resumed = false;
   score = 0;
   wins = 0;
   draws = 0;
@@ -139,7 +142,7 @@ function endMatch() {
   document.getElementById('again').focus();
   play('over');
   persist();
-  void sdk.score(score, { title: `Tic Tac Toe (${levelSelect.value === 'hard' ? 'unbeatable' : 'easy'})` });
+  void sdk.score(score, { title: `Tic Tac Toe (${levelSelect.value === 'hard' ? 'unbeatable' : 'easy'})`, resumed });
 }
 
 function focusCell(i) {
@@ -198,6 +201,7 @@ if (match && isBoard(match.board) && outcome(match.board) === null && ['easy', '
   score = match.score;
   wins = match.wins;
   draws = match.draws;
+  resumed = true;
   setState('playing');
   turnEl.textContent = 'Your move: the match goes on';
 }

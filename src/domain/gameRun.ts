@@ -45,3 +45,11 @@ export function checkRunScore(run: RunClock | null, score: { runId: string; dura
   if (score.durationMs > observedPlayMs(run, now) + RUN_CLOCK_SLACK_MS) return 'too-long';
   return 'ok';
 }
+
+/**
+ * The portal tells the server of each run as it issues it; the server's clock of the run starts when that
+ * call arrives. A call answered within this time started the server's clock at most this late, which the
+ * server's 10 s allowance covers beside RUN_CLOCK_SLACK_MS; a slower answer leaves the run unvouched, and
+ * its score is sent without its run id rather than be refused for play the server did not see.
+ */
+export const RUN_START_PROMPT_MS = 5_000;

@@ -40,6 +40,8 @@ export interface GameScore {
   score: number;
   /** Milliseconds of play (between gameplay-start and gameplay-stop) in this run. */
   durationMs: number;
+  /** The game went on from a save, so its score holds play from before this run. */
+  resumed: boolean;
   proof: string | null;
 }
 export interface GameSave {
@@ -64,6 +66,7 @@ export type GameMessageRejection =
   | 'bad-run'
   | 'bad-score'
   | 'bad-duration'
+  | 'bad-resumed'
   | 'bad-proof'
   | 'bad-request'
   | 'not-json'
@@ -177,11 +180,20 @@ export function parseGameMessage(data: unknown): ParsedGameMessage {
       if (typeof data.runId !== 'string' || !RUN_ID.test(data.runId)) return { ok: false, reason: 'bad-run' };
       if (!isWhole(data.score, SCORE_MAX)) return { ok: false, reason: 'bad-score' };
       if (!isWhole(data.durationMs, RUN_DURATION_MAX_MS)) return { ok: false, reason: 'bad-duration' };
+      // Optional: games written before it never say so.
+      if (data.resumed !== undefined && typeof data.resumed !== 'boolean') return { ok: false, reason: 'bad-resumed' };
       if (!isValidProof(data.proof)) return { ok: false, reason: 'bad-proof' };
       // + 0 turns -0 into 0, which JSON and the database would do anyway.
       return {
         ok: true,
-        message: { type, runId: data.runId, score: data.score + 0, durationMs: data.durationMs + 0, proof: data.proof },
+        message: {
+          type,
+          runId: data.runId,
+          score: data.score + 0,
+          durationMs: data.durationMs + 0,
+          resumed: data.resumed === true,
+          proof: data.proof,
+        },
       };
     }
     case 'sdk:save': {

@@ -1,12 +1,11 @@
 // The catalogue and the game player: search, a large catalogue rendered virtually, a bundled game played
 // offline to a score by keyboard, its submission with the screenshot proof, and an upload refusal.
 import { expect, type Page } from '@playwright/test';
-import { backendUrl, serviceApproveScore, serviceSelect, type Student } from './support/backend.ts';
+import { backendUrl, serviceApproveScore, serviceInsert, serviceSelect, type Student } from './support/backend.ts';
 import { test } from './support/backendLink.ts';
 import { expectSandboxedGame } from './support/bundledGames.ts';
 import { installServiceWorker, onboardedStudent } from './support/student.ts';
 
-/** Steers the snake into the top wall: a whole game played with the keyboard, ending with score 0. */
 /** Plays Snake straight up into the wall; returns the score it ended with (10 when food lay on the way). */
 async function playSnakeIntoWall(page: Page): Promise<number> {
   const game = page.frameLocator('[data-testid="game-frame"]');
@@ -102,8 +101,16 @@ test('favourites are starred on the card and listed above the grid', async ({ pa
   await expect(page.getByTestId('favourites')).toHaveCount(0);
 });
 
-async function submissionsOf(student: Student): Promise<{ id: number; score: number }[]> {
-  return serviceSelect('leaderboard_submissions', `user_id=eq.${student.userId}&select=id,score`);
+interface Submission {
+  id: number;
+  score: number;
+  run_id: string | null;
+  play_ms: number | null;
+  play_seen_ms: number | null;
+}
+
+async function submissionsOf(student: Student): Promise<Submission[]> {
+  return serviceSelect('leaderboard_submissions', `user_id=eq.${student.userId}&select=id,score,run_id,play_ms,play_seen_ms`);
 }
 
 test('a bundled game plays offline by keyboard; its score and screenshot are submitted and reach the board', async ({ page, link }) => {
@@ -130,6 +137,9 @@ test('a bundled game plays offline by keyboard; its score and screenshot are sub
   await expect(page.getByTestId('score-outcome')).toHaveText('submitted appScoreForm!', { timeout: 20_000 });
   const [submission] = await submissionsOf(student);
   expect(submission?.score).toBe(score);
+  // Played offline: the game's play time goes with the score, but the server never saw the run start.
+  expect(submission?.play_ms).toBeGreaterThan(0);
+  expect(submission).toMatchObject({ run_id: null, play_seen_ms: null });
 
   const [profile] = await serviceSelect<{ username: string }>('my_users', `user_id=eq.${student.userId}&select=username`);
   // The score waits for the moderation desk; once approved, the board lists it, and the board lists
@@ -142,6 +152,27 @@ test('a bundled game plays offline by keyboard; its score and screenshot are sub
 
   // Opening the game counted as a play, sent from the outbox once the connection was back.
   await expect.poll(async () => (await serviceSelect('apps_played', `user_id=eq.${student.userId}&app_id=eq.snake&select=app_id`)).length).toBe(1);
+});
+
+test('a game played online is timed by the server, and the desk shows the play beside its clock', async ({ page }) => {
+  const student = await onboardedStudent(page);
+  await page.goto('/class/Snake');
+  await expectSandboxedGame(page, '/games/snake/index.html');
+  const score = await playSnakeIntoWall(page);
+  await expect(page.getByTestId('score-input')).toHaveValue(String(score));
+  await page.getByTestId('score-submit').click();
+  await expect(page.getByTestId('score-outcome')).toHaveText('submitted appScoreForm!', { timeout: 20_000 });
+
+  const [submission] = await submissionsOf(student);
+  expect(submission?.score).toBe(score);
+  expect(submission?.run_id).toMatch(/^[0-9a-f-]{36}$/);
+  // The server's clock of the run covers the play the game claimed (it began no later than the play).
+  expect(submission?.play_ms).toBeGreaterThan(0);
+  expect(submission!.play_seen_ms! + 10_000).toBeGreaterThanOrEqual(submission!.play_ms!);
+
+  await serviceInsert('moderators', { user_id: student.userId, granted_by: 'e2e operator' });
+  await page.goto('/moderate');
+  await expect(page.getByTestId('desk-score').getByTestId('desk-play')).toContainText(/^The game reported \d+ s of play; the server saw this game start \d+ s before the score was sent\.$/);
 });
 
 test('a refused proof upload withdraws the submission and says so', async ({ page, context }) => {

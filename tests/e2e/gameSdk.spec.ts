@@ -127,7 +127,34 @@ test('a score reaches the form with a PNG proof, through the handshake and the r
   if (!scored?.ok || scored.message.type !== 'sdk:score') throw new Error('expected a score message');
   expect(scored.message.score).toBe(score);
   expect(scored.message.durationMs).toBeGreaterThan(0);
+  expect(scored.message.resumed).toBe(false);
   expect(Array.from(proofBytes(scored.message.proof!).slice(0, 8))).toEqual(PNG_SIGNATURE);
+});
+
+test('a Snake run that went on after a reload says so with its score, so its pace is not judged by this run alone', async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { fromGame: unknown[] };
+    w.fromGame = [];
+    window.addEventListener('message', (event) => {
+      if (event.origin === 'null') w.fromGame.push(event.data);
+    });
+  });
+  const frame = await openClassGame(page, '/snake');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Space');
+  await expect.poll(() => frameState(frame)).toBe('paused');
+  await expect.poll(async () => (await gameSaves(page)).find((row) => row.gameId === 'snake')?.state ?? '').toContain('"run":{');
+
+  await page.reload();
+  const again = gameFrame(page);
+  await expect.poll(() => frameState(again), { timeout: 15_000 }).toBe('paused');
+  await again.locator('#game').press('Space');
+  await expect.poll(() => frameState(again), { timeout: 10_000 }).toBe('over');
+  const scores = (await page.evaluate(() => (window as unknown as { fromGame: unknown[] }).fromGame))
+    .map((m) => parseGameMessage(m))
+    .flatMap((p) => (p.ok && p.message.type === 'sdk:score' ? [p.message] : []));
+  expect(scores).toHaveLength(1);
+  expect(scores[0]?.resumed).toBe(true);
 });
 
 test('a score for a run the portal did not issue, or posted by another window, changes nothing', async ({ page }) => {

@@ -5,6 +5,7 @@ import { usePortal } from '../../app/portal.tsx';
 import { moderate, type Decision } from '../../data/actions/moderate.ts';
 import { fetchModerationDesk, type ModerationDesk } from '../../data/queries/fetchModerationDesk.ts';
 import type { DataSource } from '../../data/source.ts';
+import { describePlay } from '../../domain/playEvidence.ts';
 import { useServerRead } from '../../ui/useServerRead.ts';
 import { DecisionForm } from './DecisionForm.tsx';
 import { ProofImage } from './ProofImage.tsx';
@@ -54,6 +55,9 @@ function Desk({ data, desk, reload }: { data: DataSource; desk: ModerationDesk; 
                   {score.max_score !== null && (
                     <p className="muted">The most one game of {score.app_title} can score: {Number(score.max_score).toLocaleString('en-US')}.</p>
                   )}
+                  <p className="muted" data-testid="desk-play">
+                    {describePlay(score)}
+                  </p>
                   <DecisionForm
                     subject={subject}
                     choices={[

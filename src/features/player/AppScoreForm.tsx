@@ -16,6 +16,11 @@ export interface ScoreOffer {
   proof: File | null;
   /** Changes with each report, so the same score reported twice still fills the form again. */
   nonce: number;
+  /**
+   * The play behind it, for the server's checks: the run id when the server saw the run start (null when
+   * it did not: offline, or too slow to vouch), the play time the game claims, whether it went on from a save.
+   */
+  play: { runId: string | null; durationMs: number; resumed: boolean };
 }
 
 type Submission = { id: string; offline: boolean };
@@ -32,6 +37,8 @@ export function AppScoreForm({ appId, offer, onSubmitted }: { appId: string; off
   const ids = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [score, setScore] = useState('');
+  // The play the game reported with the offered score; it stops applying once the student types another.
+  const [play, setPlay] = useState<{ score: number; play: ScoreOffer['play'] } | null>(null);
   const [proof, setProof] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [errors, setErrors] = useState<{ score?: string; proof?: string }>({});
@@ -41,6 +48,7 @@ export function AppScoreForm({ appId, offer, onSubmitted }: { appId: string; off
   useEffect(() => {
     if (offer === null) return;
     setScore(String(offer.score));
+    setPlay({ score: offer.score, play: offer.play });
     setProof(offer.proof);
     setErrors({});
     setOutcome(null);
@@ -69,6 +77,7 @@ export function AppScoreForm({ appId, offer, onSubmitted }: { appId: string; off
       setSubmission(null);
       setOutcome({ ok: true, messages: [SCORE_SUBMITTED] });
       setScore('');
+      setPlay(null);
       setProof(null);
       toast.success(SCORE_SUBMITTED);
       onSubmitted();
@@ -90,11 +99,24 @@ export function AppScoreForm({ appId, offer, onSubmitted }: { appId: string; off
     if (scoreError || proofError || proof === null) return;
     const user = requireUser(session);
     if (user === NOT_LOGGED_IN_RESULT || runtime === null) return;
+    const value = parseScore(score)!;
+    const reported = play !== null && play.score === value ? play.play : null;
     start('AppScoreForm');
     try {
       const item = await queueMutation(runtime.data, {
         kind: 'submit_score',
-        args: { p_app_id: appId, p_score: parseScore(score)! },
+        args: {
+          p_app_id: appId,
+          p_score: value,
+          p_proof_bytes: proof.size,
+          ...(reported === null
+            ? {}
+            : {
+                ...(reported.runId === null ? {} : { p_run_id: reported.runId }),
+                p_duration_ms: reported.durationMs,
+                p_resumed: reported.resumed,
+              }),
+        },
         userId: user,
         blob: proof,
         blobName: proof.name,

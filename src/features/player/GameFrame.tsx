@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { usePortal } from '../../app/portal.tsx';
+import { startGameRun } from '../../data/actions/startGameRun.ts';
 import { deviceId, readGameSave, saveOwner, saveQueue, writeGameSave } from '../../data/gameSaves.ts';
+import { RUN_START_PROMPT_MS } from '../../domain/gameRun.ts';
 import type { GameScore } from '../../domain/gameSdk.ts';
 import { EXTERNAL_SANDBOX, packCopyUrl } from '../../domain/gameSandbox.ts';
 import { acceptGameMessage } from './gameMessages.ts';
@@ -26,7 +28,14 @@ function Unsandboxed({ title }: { title: string }) {
   );
 }
 
+/** A score the game reported, and whether the server saw its run start in time to vouch for its play time. */
+export interface PlayedScore extends GameScore {
+  runSeen: boolean;
+}
+
 interface GameFrameProps {
+  /** The catalogue id the server knows the game by. */
+  appId: string;
   title: string;
   url: string;
   /** The game's page is kept in the offline pack: the service worker plays it instead of loading `url`. */
@@ -34,10 +43,10 @@ interface GameFrameProps {
   /** The bundled game's id; null for external apps, which have no SDK. */
   gameId: string | null;
   /** Called for each accepted score; keep it stable (useCallback). */
-  onScore: (score: GameScore) => void;
+  onScore: (score: PlayedScore) => void;
 }
 
-export function GameFrame({ title, url, packCopy, gameId, onScore }: GameFrameProps) {
+export function GameFrame({ appId, title, url, packCopy, gameId, onScore }: GameFrameProps) {
   const container = useRef<HTMLDivElement>(null);
   const [fullscreen, setFullscreen] = useState(false);
   const [soundOn, setSoundOn] = useState(loadGameSoundOn);
@@ -78,6 +87,7 @@ export function GameFrame({ title, url, packCopy, gameId, onScore }: GameFramePr
           />
         ) : (
           <BundledGame
+            appId={appId}
             title={title}
             url={url}
             gameId={gameId}
@@ -107,10 +117,11 @@ export function GameFrame({ title, url, packCopy, gameId, onScore }: GameFramePr
 }
 
 interface BundledGameProps {
+  appId: string;
   title: string;
   url: string;
   gameId: string;
-  onScore: (score: GameScore) => void;
+  onScore: (score: PlayedScore) => void;
   soundOn: boolean;
   onSoundChange: (on: boolean) => void;
   onExposed: () => void;
@@ -123,7 +134,7 @@ interface BundledGameProps {
  * service worker, so the game must not need any other file; the build inlines everything into that page
  * (scripts/bundledGames.ts).
  */
-function BundledGame({ title, url, gameId, onScore, soundOn, onSoundChange, onExposed }: BundledGameProps) {
+function BundledGame({ appId, title, url, gameId, onScore, soundOn, onSoundChange, onExposed }: BundledGameProps) {
   const { runtime, session, status } = usePortal();
   const frame = useRef<HTMLIFrameElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -141,6 +152,15 @@ function BundledGame({ title, url, gameId, onScore, soundOn, onSoundChange, onEx
   useEffect(() => {
     if (owner === null) return;
     const device = deviceId();
+    // Runs the server saw start promptly; only their scores are sent with the run id (RUN_START_PROMPT_MS).
+    const seen = new Set<string>();
+    const tellServer = (runId: string) => {
+      if (data === null || owner === saveOwner(null) || !navigator.onLine) return;
+      const sent = Date.now();
+      void startGameRun(data, appId, runId).then((result) => {
+        if (result.error === null && Date.now() - sent <= RUN_START_PROMPT_MS) seen.add(runId);
+      });
+    };
     const write = saveQueue((state) =>
       data === null ? Promise.reject(new Error('no storage')) : writeGameSave(data, { owner, gameId, state, deviceId: device, now: Date.now() }),
     );
@@ -151,10 +171,11 @@ function BundledGame({ title, url, gameId, onScore, soundOn, onSoundChange, onEx
       writeSave: write,
       muted: () => !soundRef.current,
       setMuted: (muted) => soundChangeRef.current(!muted),
-      onScore: (score) => scoreRef.current(score),
+      onScore: (score) => scoreRef.current({ ...score, runSeen: seen.has(score.runId) }),
       onGameplay: setPlaying,
       now: () => Date.now(),
       newRunId: () => crypto.randomUUID(),
+      onRunIssued: tellServer,
     });
     sessionRef.current = game;
     const listener = (event: MessageEvent) => {
@@ -166,7 +187,7 @@ function BundledGame({ title, url, gameId, onScore, soundOn, onSoundChange, onEx
       window.removeEventListener('message', listener);
       sessionRef.current = null;
     };
-  }, [owner, gameId, data]);
+  }, [owner, gameId, appId, data]);
 
   // The game hears every change, from the portal's button or its own.
   useEffect(() => {

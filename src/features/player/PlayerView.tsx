@@ -2,11 +2,11 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AppRow } from '../../data/db.ts';
 import { categoryLabel } from '../../domain/categories.ts';
-import { bundledGameId, type GameScore } from '../../domain/gameSdk.ts';
+import { bundledGameId } from '../../domain/gameSdk.ts';
 import { useHighScores } from '../../ui/useHighScores.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { AppScoreForm, type ScoreOffer } from './AppScoreForm.tsx';
-import { GameFrame } from './GameFrame.tsx';
+import { GameFrame, type PlayedScore } from './GameFrame.tsx';
 import { proofFile } from './gameMessages.ts';
 import { HighScores } from './HighScores.tsx';
 import { OwnScores } from './OwnScores.tsx';
@@ -33,11 +33,12 @@ export function PlayerView({ app }: { app: AppRow }) {
   }, [refreshHighScores]);
 
   const onScore = useCallback(
-    (message: GameScore) => {
+    (message: PlayedScore) => {
       setOffer({
         score: message.score,
         proof: message.proof === null || gameId === null ? null : proofFile(gameId, message.score, message.proof),
         nonce: Date.now(),
+        play: { runId: message.runSeen ? message.runId : null, durationMs: message.durationMs, resumed: message.resumed },
       });
     },
     [gameId],
@@ -48,7 +49,7 @@ export function PlayerView({ app }: { app: AppRow }) {
       {pack === 'checking' ? (
         <div className="game-frame" aria-busy="true" />
       ) : (
-        <GameFrame title={app.title} url={app.url} packCopy={pack === 'kept'} gameId={gameId} onScore={onScore} />
+        <GameFrame appId={app.id} title={app.title} url={app.url} packCopy={pack === 'kept'} gameId={gameId} onScore={onScore} />
       )}
       {pack === 'kept' && (
         <p className="player-pack-note" data-testid="pack-copy-note">

@@ -25,6 +25,8 @@ export interface GameSessionPorts {
   onGameplay?: (playing: boolean) => void;
   now: () => number;
   newRunId: () => string;
+  /** A run was issued: the portal tells the server, whose clock then bounds the run's score. */
+  onRunIssued?: (runId: string) => void;
 }
 
 /**
@@ -44,6 +46,7 @@ export class GameSession {
         // A reload inside the frame says hello again: it gets a fresh run and the save as it is now.
         this.run = issueRun(ports.newRunId(), ports.now());
         const runId = this.run.runId;
+        ports.onRunIssued?.(runId);
         const save = await ports.readSave().catch(() => null);
         ports.post(initMessage({ gameId: ports.gameId, runId, muted: ports.muted(), save }));
         return;
@@ -64,6 +67,7 @@ export class GameSession {
         const playing = this.run?.playingSince !== null;
         this.run = issueRun(ports.newRunId(), now);
         if (playing) this.run = gameplayStarted(this.run, now);
+        ports.onRunIssued?.(this.run.runId);
         ports.post(runMessage(this.run.runId));
         return;
       }

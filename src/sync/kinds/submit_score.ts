@@ -1,8 +1,24 @@
 import { PROOF_UPLOAD_FAILED, PROOF_UPLOAD_FAILED_DETAIL, IMAGE_WITHOUT_NAME } from '../../domain/messages.ts';
 import { validateProofImage, validateScore } from '../../domain/score.ts';
 import { classifyError, errorOf } from '../classify.ts';
-import { firstProblem, missingText, textArg } from './args.ts';
+import { firstProblem, missingText, notTrueOrFalse, notWholeNumber, textArg } from './args.ts';
 import type { AfterConfirm, MutationKindModule } from './kind.ts';
+
+type Args = Readonly<Record<string, unknown>>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The play behind a score the game reported (absent for one typed by hand): the server checks it. */
+function playProblem(args: Args): string | null {
+  if (args.p_duration_ms === undefined) {
+    return args.p_run_id === undefined && args.p_resumed === undefined ? null : 'p_duration_ms is missing';
+  }
+  return firstProblem(
+    notWholeNumber(args, 'p_duration_ms'),
+    args.p_run_id === undefined || (typeof args.p_run_id === 'string' && UUID.test(args.p_run_id)) ? null : 'p_run_id must be a run id',
+    notTrueOrFalse(args, 'p_resumed'),
+  );
+}
 
 /**
  * A high score with its proof image. The submission changes nothing mirrored (the leaderboard refresh
@@ -48,6 +64,8 @@ export const submitScore = {
       // A number, not digit text: the outbox sends it as JSON to a bigint parameter.
       typeof args.p_score === 'number' ? validateScore(args.p_score) : validateScore(null),
       !blob || !blobName ? IMAGE_WITHOUT_NAME : validateProofImage({ name: blobName, type: blob.type, size: blob.size }),
+      playProblem(args),
+      args.p_proof_bytes === undefined || args.p_proof_bytes === blob?.size ? null : 'p_proof_bytes must be the proof image size',
     ),
 
   async apply() {

@@ -35,6 +35,7 @@ const score = (overrides: Record<string, unknown> = {}) => ({
   runId: RUN,
   score: 120,
   durationMs: 45_000,
+  resumed: false,
   proof: TINY_PNG,
   ...overrides,
 });
@@ -66,9 +67,15 @@ describe('parseGameMessage accepts', () => {
     ['the highest score', score({ score: SCORE_MAX })],
     ['the longest run', score({ durationMs: RUN_DURATION_MAX_MS })],
     ['a proof of exactly the size limit', score({ proof: pngOfSize(PROOF_MAX_BYTES) })],
+    ['a score of a game that went on from a save', score({ resumed: true })],
   ])('%s', (_name, data) => {
     const { version: _version, ...message } = data;
     expect(parseGameMessage(data)).toEqual({ ok: true, message });
+  });
+
+  it('reads a score that does not say whether its game went on from a save as a fresh game', () => {
+    const { version: _version, resumed: _resumed, ...data } = score();
+    expect(parseGameMessage({ ...data, version: 2 })).toEqual({ ok: true, message: { ...data, resumed: false } });
   });
 
   it.each([
@@ -118,6 +125,9 @@ describe('parseGameMessage rejects', () => {
     ['version 3', { type: 'sdk:hello', version: 3 }, 'wrong-version'],
     ['version as text', score({ version: '2' }), 'wrong-version'],
     ['a missing run id', score({ runId: undefined }), 'bad-run'],
+    ['resumed as text', score({ resumed: 'true' }), 'bad-resumed'],
+    ['resumed as a number', score({ resumed: 1 }), 'bad-resumed'],
+    ['resumed as null', score({ resumed: null }), 'bad-resumed'],
     ['a run id that is no UUID', score({ runId: 'run-1' }), 'bad-run'],
     ['a run id in capitals', score({ runId: RUN.toUpperCase() }), 'bad-run'],
     ['a run id with more around it', score({ runId: `${RUN}\n` }), 'bad-run'],

@@ -13,6 +13,7 @@ const scoreData = {
   runId: '1b4e28ba-2fa1-41d2-883f-0016d3cca427',
   score: 130,
   durationMs: 20_000,
+  resumed: false,
   proof: TINY_PNG,
 };
 const { version: _version, ...scoreMessage } = scoreData;

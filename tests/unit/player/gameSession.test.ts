@@ -10,6 +10,7 @@ function session(options: { save?: string | null; readSave?: () => Promise<strin
   const scores: GameScore[] = [];
   const written: string[] = [];
   const gameplay: boolean[] = [];
+  const issued: string[] = [];
   let muted = true;
   let now = 1_000;
   let run = 0;
@@ -30,6 +31,7 @@ function session(options: { save?: string | null; readSave?: () => Promise<strin
     onGameplay: (p) => gameplay.push(p),
     now: () => now,
     newRunId: () => RUNS[run++]!,
+    onRunIssued: (runId) => issued.push(runId),
   });
   return {
     game,
@@ -37,6 +39,7 @@ function session(options: { save?: string | null; readSave?: () => Promise<strin
     scores,
     written,
     gameplay,
+    issued,
     muted: () => muted,
     tick: (ms: number) => {
       now += ms;
@@ -44,7 +47,7 @@ function session(options: { save?: string | null; readSave?: () => Promise<strin
   };
 }
 
-const score = (runId: string, durationMs: number) => ({ type: 'sdk:score' as const, runId, score: 50, durationMs, proof: null });
+const score = (runId: string, durationMs: number) => ({ type: 'sdk:score' as const, runId, score: 50, durationMs, resumed: false, proof: null });
 
 describe('GameSession', () => {
   it('answers the hello with the game, a run id, the mute state and the save', async () => {
@@ -86,6 +89,19 @@ describe('GameSession', () => {
     s.tick(5_000);
     await s.game.receive(score(RUNS[1]!, 5_000));
     expect(s.scores).toHaveLength(2);
+  });
+
+  it('tells the server of each run as it issues it: at the handshake and after each score, never for a refused one', async () => {
+    const s = session();
+    await s.game.receive({ type: 'sdk:hello' });
+    expect(s.issued).toEqual([RUNS[0]]);
+    await s.game.receive({ type: 'sdk:gameplay-start' });
+    s.tick(1_000);
+    await s.game.receive(score(RUNS[0]!, 60_000));
+    expect(s.issued).toEqual([RUNS[0]]);
+    await s.game.receive(score(RUNS[0]!, 1_000));
+    expect(s.issued).toEqual([RUNS[0], RUNS[1]]);
+    expect(s.posted.at(-1)).toEqual({ type: 'portal:run', version: 2, runId: RUNS[1] });
   });
 
   it('refuses a score before the handshake', async () => {

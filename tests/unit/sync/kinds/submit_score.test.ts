@@ -50,6 +50,22 @@ describe('submit_score', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('checks the play a game reported with its score, and the proof size the server is told', () => {
+    const check = KINDS.submit_score.check;
+    const sent = (args: Record<string, unknown>) => check({ args: { ...SCORE, ...args }, userId: USER, blob: PNG, blobName: 'p.png' });
+    const RUN = '1b4e28ba-2fa1-41d2-883f-0016d3cca427';
+    expect(sent({ p_run_id: RUN, p_duration_ms: 30_000, p_resumed: false, p_proof_bytes: PNG.size })).toBeNull();
+    // A run the server did not see: the play time without the run id.
+    expect(sent({ p_duration_ms: 30_000, p_resumed: true })).toBeNull();
+    expect(sent({ p_run_id: RUN, p_resumed: false })).toBe('p_duration_ms is missing');
+    expect(sent({ p_resumed: false })).toBe('p_duration_ms is missing');
+    expect(sent({ p_run_id: RUN, p_duration_ms: 1.5, p_resumed: false })).toBe('p_duration_ms must be a whole number');
+    expect(sent({ p_run_id: 'run-1', p_duration_ms: 1, p_resumed: false })).toBe('p_run_id must be a run id');
+    expect(sent({ p_run_id: null, p_duration_ms: 1, p_resumed: false })).toBe('p_run_id must be a run id');
+    expect(sent({ p_duration_ms: 1 })).toBe('p_resumed must be true or false');
+    expect(sent({ p_proof_bytes: PNG.size + 1 })).toBe('p_proof_bytes must be the proof image size');
+  });
+
   it('changes nothing mirrored, and its undo nothing either', async () => {
     const { db } = freshDb();
     await seedUser(db);
