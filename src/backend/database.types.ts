@@ -334,6 +334,47 @@ export type Database = {
         }
         Relationships: []
       }
+      game_saves: {
+        Row: {
+          user_id: string
+          app_id: string
+          state: string
+          version: number
+          device_id: string
+          device_label: string
+          saved_at: string
+          updated_at: string
+        }
+        Insert: {
+          user_id: string
+          app_id: string
+          state: string
+          version?: number
+          device_id: string
+          device_label?: string
+          saved_at: string
+          updated_at?: string
+        }
+        Update: {
+          user_id?: string
+          app_id?: string
+          state?: string
+          version?: number
+          device_id?: string
+          device_label?: string
+          saved_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "game_saves_app_id_fkey"
+            columns: ["app_id"]
+            isOneToOne: false
+            referencedRelation: "apps"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       items_unlocked: {
         Row: {
           id: number
@@ -905,6 +946,17 @@ export type Database = {
           p_reason: string
         }
         Returns: number
+      }
+      put_game_save: {
+        Args: {
+          p_app_id: string
+          p_state: string
+          p_device_id: string
+          p_device_label: string
+          p_saved_at: string
+          p_base_version?: number
+        }
+        Returns: Json
       }
       record_app_played: {
         Args: {

@@ -70,6 +70,7 @@ export const MUTATION_KINDS = [
   'submit_score',
   'update_profile',
   'send_chat_message',
+  'put_game_save',
 ] as const;
 
 export type MutationKind = (typeof MUTATION_KINDS)[number];
@@ -151,6 +152,23 @@ export interface GameSaveRow {
   deviceId: string;
   /** The server version this copy descends from; null: never synced. */
   baseVersion: number | null;
+  /** Changed on this device since baseVersion (absent on rows written before cloud saves: read as changed). */
+  dirty?: boolean;
+  /** A second copy kept beside this one until the student chooses (src/domain/saveMerge.ts). */
+  theirs?: OtherSaveCopy | null;
+}
+
+/** The copy a student chooses against this device's: another device's, or this device's from before sign-in. */
+export interface OtherSaveCopy {
+  state: string;
+  /** The server version it is; for a copy the server does not hold, the version this device's copy descends from. */
+  version: number | null;
+  /** Where it was saved, as the student reads it ("Chrome on ChromeOS"). */
+  deviceLabel: string;
+  /** Epoch milliseconds, by the clock of the device that saved it. */
+  savedAt: number;
+  /** The server holds it; false for this device's copy from before the student signed in. */
+  fromServer: boolean;
 }
 
 export class PortalDB extends Dexie {

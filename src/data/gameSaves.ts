@@ -3,8 +3,8 @@ import { guardQuota, type GameSaveRow } from './db.ts';
 import { partsOf, type DataSource } from './source.ts';
 
 // Game saves on this device: one slot per [student or 'anonymous', game], written to IndexedDB the
-// moment the game saves, so a reload or a crash loses nothing. Cloud sync (a later step) reads the
-// same rows: see GameSaveRow for the fields it builds on.
+// moment the game saves, so a reload or a crash loses nothing. A signed-in student's rows also go to the
+// server (src/data/cloudSaves.ts), which reads the same rows: see GameSaveRow for the fields it builds on.
 
 /** The owner of saves made while nobody is signed in. */
 export const ANONYMOUS_OWNER = 'anonymous';
@@ -49,6 +49,9 @@ export async function writeGameSave(source: DataSource, write: SaveWrite): Promi
         deviceId: write.deviceId,
         // Still descended from the server version it had: sync compares this with the server's.
         baseVersion: before?.baseVersion ?? null,
+        dirty: true,
+        // A copy waiting for the student's choice stays until they choose.
+        theirs: before?.theirs ?? null,
       };
       await db.gameSaves.put(row);
       return row;

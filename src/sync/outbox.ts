@@ -70,6 +70,25 @@ export async function failedItems(db: PortalDB, userId: string): Promise<OutboxI
 }
 
 /**
+ * Drops this user's items of `kind` still waiting to be sent (never one being sent) that `matches`: a
+ * newer item about to be queued says all they would. Only for kinds without an optimistic effect.
+ */
+export async function dropQueued<K extends MutationKind>(
+  db: PortalDB,
+  userId: string,
+  kind: K,
+  matches: (args: OutboxItem['args']) => boolean,
+): Promise<number> {
+  return db.transaction('rw', db.outbox, () =>
+    db.outbox
+      .where('[userId+status]')
+      .equals([userId, 'queued'])
+      .filter((item) => item.kind === kind && matches(item.args))
+      .delete(),
+  );
+}
+
+/**
  * The user's explicit "discard": the only way besides server confirmation that a row leaves the outbox.
  * A row that was still waiting has its optimistic effect taken back first.
  */

@@ -6,6 +6,7 @@ import { claimBattlepassTier } from './claim_battlepass_tier.ts';
 import { claimStreak } from './claim_streak.ts';
 import { incrementTimeSpent } from './increment_time_spent.ts';
 import type { MutationKindModule } from './kind.ts';
+import { putGameSave } from './put_game_save.ts';
 import { recordAppPlayed } from './record_app_played.ts';
 import { sendChatMessage } from './send_chat_message.ts';
 import { setItemEquipped } from './set_item_equipped.ts';
@@ -25,6 +26,7 @@ export const KINDS: KindRegistry = {
   submit_score: submitScore,
   update_profile: updateProfile,
   send_chat_message: sendChatMessage,
+  put_game_save: putGameSave,
 };
 
 /**

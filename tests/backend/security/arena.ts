@@ -111,6 +111,7 @@ export class Arena {
     const bobVideo = await insert(bob, 'creator_videos', { social_id: bobSocial, title: 'Speedrun', url: 'https://video.example/1' });
     const bobRun = crypto.randomUUID();
     await rpc(bob, 'start_game_run', { p_app_id: 'snake', p_run_id: bobRun });
+    await rpc(bob, 'put_game_save', { p_app_id: '2048', p_state: '{"cells":[2]}', p_device_id: crypto.randomUUID(), p_device_label: 'arena', p_saved_at: new Date().toISOString() });
     return new Arena(backend, alice, bob, aliceSubmission, bobSubmission, bobProof, bobMessage, aliceMessage, bobSocial, bobVideo, bobRun);
   }
 

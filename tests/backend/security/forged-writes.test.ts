@@ -96,6 +96,12 @@ function attacks(a: Arena): Record<string, Attack[]> {
       del("delete bob's proven score", `leaderboard_submissions?id=eq.${a.bobSubmission}`),
       del('delete own score past the withdrawal rule', `leaderboard_submissions?id=eq.${a.aliceSubmission}`),
     ],
+    game_saves: [
+      post('write a save past the RPC', 'game_saves', { user_id: me, app_id: '2048', state: '{}', device_id: crypto.randomUUID(), saved_at: FAR_PAST }),
+      post("write bob's save", 'game_saves', { user_id: bob, app_id: '2048', state: '{}', device_id: crypto.randomUUID(), saved_at: FAR_PAST }),
+      patch("overwrite bob's save", `game_saves?user_id=eq.${bob}`, { state: '{"forged":true}' }),
+      del("delete bob's save", `game_saves?user_id=eq.${bob}`),
+    ],
     chat_messages: [
       post('post as bob', 'chat_messages', { user_id: bob, body: 'I am bob' }),
       post('post a message pre-approved by moderation', 'chat_messages', { user_id: me, body: 'x', hidden: false }),

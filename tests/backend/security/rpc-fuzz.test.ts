@@ -140,6 +140,18 @@ const CASES: Record<string, RpcCase> = {
     refuse: () => ({ p_decision_id: [...NOT_AN_INTEGER, -1, 0, null], p_reason: NOT_A_REASON }),
     desk: true,
   },
+  'put_game_save(p_app_id, p_state, p_device_id, p_device_label, p_saved_at, p_base_version)': {
+    valid: () => ({ p_app_id: '2048', p_state: '{"cells":[2]}', p_device_id: crypto.randomUUID(), p_device_label: 'Chrome on ChromeOS', p_saved_at: '2026-11-25T10:00:00Z' }),
+    refuse: () => ({
+      p_app_id: [...NOT_AN_ID, 'no-such-app'],
+      p_state: [null, '', '{', 'x'.repeat(40000), JSON.stringify('x'.repeat(33000))],
+      p_device_id: [...NOT_A_UUID, null],
+      p_device_label: [null, 'x'.repeat(61)],
+      p_saved_at: ['abc', '', 'the day after', 123.5, [], {}],
+      // Any whole number a bigint holds may name a version the server never gave; only what is no version is refused.
+      p_base_version: [...NOT_AN_INTEGER.filter((v) => !(typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < 2 ** 53)), -1, 0],
+    }),
+  },
   'record_app_played(p_app_id, p_client_id)': {
     valid: () => ({ p_app_id: 'snake', p_client_id: crypto.randomUUID() }),
     refuse: () => ({ p_app_id: [...NOT_AN_ID, 'no-such-app', 'SNAKE', ['snake']], p_client_id: [...NOT_A_UUID, null] }),

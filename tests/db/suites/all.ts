@@ -18,6 +18,7 @@ import { guardSuite } from './profile-guard.ts';
 import { profileSuite } from './profiles.ts';
 import { referenceDataSuite } from './reference-data.ts';
 import { capSuite } from './reward-caps.ts';
+import { cloudSavesSuite } from './cloud-saves.ts';
 import { rlsSuite } from './rls.ts';
 import { rpcSuite } from './rpc.ts';
 import { secondFactorSuite } from './second-factor.ts';
@@ -39,6 +40,7 @@ export function describeDatabase(kind: EngineKind): void {
     secondFactorSuite(ctx);
     fairScoresSuite(ctx);
     playTimeSuite(ctx);
+    cloudSavesSuite(ctx);
     leaksSuite(ctx);
     namesSuite(ctx);
     moderationSuite(ctx);

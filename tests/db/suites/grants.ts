@@ -36,6 +36,7 @@ const API_GRANTS = [
   'authenticated creator_videos SELECT',
   'authenticated creator_videos UPDATE(app_id,description,title,url)',
   'authenticated creators SELECT',
+  'authenticated game_saves SELECT',
   'authenticated items_unlocked SELECT',
   'authenticated leaderboard_submissions INSERT(app_id,score,user_id)',
   'authenticated leaderboard_submissions SELECT',

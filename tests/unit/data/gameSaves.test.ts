@@ -39,6 +39,8 @@ describe('game saves on the device', () => {
       updatedAt: 1_700_000_000_000,
       deviceId: DEVICE,
       baseVersion: null,
+      dirty: true,
+      theirs: null,
     });
     // A synced copy keeps the version it descends from when the student saves again.
     await db.gameSaves.update([USER, 'chess'], { baseVersion: 4 });

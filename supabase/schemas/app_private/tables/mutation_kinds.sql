@@ -30,5 +30,8 @@ insert into app_private.mutation_kinds (kind, call) values
      ($1 ->> 'p_proof_bytes')::integer))$q$),
   ('update_profile',
    $q$select public.update_profile($1 ->> 'p_username', $1 ->> 'p_icon', $1 ->> 'p_user_about', $2)$q$),
-  ('send_chat_message', $q$select public.send_chat_message($1 ->> 'p_body', $2)$q$)
+  ('send_chat_message', $q$select public.send_chat_message($1 ->> 'p_body', $2)$q$),
+  ('put_game_save',
+   $q$select public.put_game_save($1 ->> 'p_app_id', $1 ->> 'p_state', ($1 ->> 'p_device_id')::uuid,
+     $1 ->> 'p_device_label', ($1 ->> 'p_saved_at')::timestamptz, ($1 ->> 'p_base_version')::bigint)$q$)
 on conflict (kind) do update set call = excluded.call;
