@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Footer, Navbar, SecondFooter } from './chrome.tsx';
+import { AttachSavesOffer } from '../features/player/AttachSavesOffer.tsx';
 import { LoadingBar } from './LoadingBar.tsx';
 
 export function DefaultLayout() {
@@ -15,6 +16,7 @@ export function DefaultLayout() {
       <LoadingBar />
       {!onboarding && <Navbar />}
       <main id="main" className="main">
+        {!onboarding && <AttachSavesOffer />}
         {/* Empty while a page's chunk loads, per the spec. */}
         <Suspense fallback={null}>
           <Outlet />

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { showsVariantBanner } from '../domain/banner.ts';
 import { VariantBanner, VariantFooter, VariantHeader } from './chrome.tsx';
+import { AttachSavesOffer } from '../features/player/AttachSavesOffer.tsx';
 import { LoadingBar } from './LoadingBar.tsx';
 
 export function VariantLayout() {
@@ -15,6 +16,7 @@ export function VariantLayout() {
       {showsVariantBanner(pathname) && <VariantBanner />}
       <VariantHeader />
       <main id="main" className="main">
+        <AttachSavesOffer />
         <Suspense fallback={null}>
           <Outlet />
         </Suspense>

@@ -1,12 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
 import { usePortal } from '../../app/portal.tsx';
 import { startGameRun } from '../../data/actions/startGameRun.ts';
-import { deviceId, readGameSave, saveOwner, saveQueue, writeGameSave } from '../../data/gameSaves.ts';
+import { deviceId, saveOwner, saveQueue, writeGameSave } from '../../data/gameSaves.ts';
 import { RUN_START_PROMPT_MS } from '../../domain/gameRun.ts';
 import type { GameScore } from '../../domain/gameSdk.ts';
 import { EXTERNAL_SANDBOX, packCopyUrl } from '../../domain/gameSandbox.ts';
 import { acceptGameMessage } from './gameMessages.ts';
 import { GameSession } from './gameSession.ts';
+import { SaveChoice } from './SaveChoice.tsx';
+import { useCloudSave } from './useCloudSave.ts';
 import { loadGameSoundOn, storeGameSoundOn } from './soundPreference.ts';
 
 /**
@@ -47,7 +50,11 @@ interface GameFrameProps {
 }
 
 export function GameFrame({ appId, title, url, packCopy, gameId, onScore }: GameFrameProps) {
+  const { runtime, session, status } = usePortal();
   const container = useRef<HTMLDivElement>(null);
+  const [loads, setLoads] = useState(0);
+  const reload = () => setLoads((n) => n + 1);
+  const saveOwnerNow = status === 'loading' ? null : saveOwner(session?.user.id ?? null);
   const [fullscreen, setFullscreen] = useState(false);
   const [soundOn, setSoundOn] = useState(loadGameSoundOn);
   const [exposed, setExposed] = useState<string | null>(null);
@@ -95,6 +102,8 @@ export function GameFrame({ appId, title, url, packCopy, gameId, onScore }: Game
             soundOn={soundOn}
             onSoundChange={changeSound}
             onExposed={() => setExposed(url)}
+            loads={loads}
+            onReload={reload}
           />
         )}
       </div>
@@ -112,6 +121,9 @@ export function GameFrame({ appId, title, url, packCopy, gameId, onScore }: Game
           </button>
         )}
       </div>
+      {gameId !== null && saveOwnerNow !== null && runtime !== null && (
+        <SaveChoice data={runtime.data} owner={saveOwnerNow} gameId={gameId} title={title} onTaken={reload} />
+      )}
     </div>
   );
 }
@@ -125,6 +137,9 @@ interface BundledGameProps {
   soundOn: boolean;
   onSoundChange: (on: boolean) => void;
   onExposed: () => void;
+  /** Counts the reloads of the game asked for from outside (a save the student chose); a change reloads it. */
+  loads: number;
+  onReload: () => void;
 }
 
 /**
@@ -134,7 +149,7 @@ interface BundledGameProps {
  * service worker, so the game must not need any other file; the build inlines everything into that page
  * (scripts/bundledGames.ts).
  */
-function BundledGame({ appId, title, url, gameId, onScore, soundOn, onSoundChange, onExposed }: BundledGameProps) {
+function BundledGame({ appId, title, url, gameId, onScore, soundOn, onSoundChange, onExposed, loads, onReload }: BundledGameProps) {
   const { runtime, session, status } = usePortal();
   const frame = useRef<HTMLIFrameElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -148,6 +163,10 @@ function BundledGame({ appId, title, url, gameId, onScore, soundOn, onSoundChang
   // Whose slot the saves go to; the game reloads when the student signs in or out.
   const owner = status === 'loading' ? null : saveOwner(session?.user.id ?? null);
   const data = runtime?.data ?? null;
+  const cloud = useCloudSave(data, owner, gameId, () => {
+    toast(`${title} goes on from a newer save made on another device.`);
+    onReload();
+  });
 
   useEffect(() => {
     if (owner === null) return;
@@ -161,13 +180,15 @@ function BundledGame({ appId, title, url, gameId, onScore, soundOn, onSoundChang
         if (result.error === null && Date.now() - sent <= RUN_START_PROMPT_MS) seen.add(runId);
       });
     };
-    const write = saveQueue((state) =>
-      data === null ? Promise.reject(new Error('no storage')) : writeGameSave(data, { owner, gameId, state, deviceId: device, now: Date.now() }),
-    );
+    const write = saveQueue(async (state) => {
+      if (data === null) throw new Error('no storage');
+      await writeGameSave(data, { owner, gameId, state, deviceId: device, now: Date.now() });
+      cloud.saved();
+    });
     const game = new GameSession({
       gameId,
       post: (message) => frame.current?.contentWindow?.postMessage(message, '*'),
-      readSave: () => (data === null ? Promise.resolve(null) : readGameSave(data, owner, gameId)),
+      readSave: cloud.readSave,
       writeSave: write,
       muted: () => !soundRef.current,
       setMuted: (muted) => soundChangeRef.current(!muted),
@@ -187,7 +208,7 @@ function BundledGame({ appId, title, url, gameId, onScore, soundOn, onSoundChang
       window.removeEventListener('message', listener);
       sessionRef.current = null;
     };
-  }, [owner, gameId, appId, data]);
+  }, [owner, gameId, appId, data, cloud]);
 
   // The game hears every change, from the portal's button or its own.
   useEffect(() => {
@@ -196,7 +217,7 @@ function BundledGame({ appId, title, url, gameId, onScore, soundOn, onSoundChang
 
   return owner !== null ? (
     <iframe
-      key={owner}
+      key={`${owner}:${loads}`}
       ref={frame}
       src={url}
       title={title}
