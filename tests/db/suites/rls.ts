@@ -175,6 +175,14 @@ function cases(f: Fixture): TableCase[] {
       expect: { select: [false, true, false], insert: [false, false, false], update: [false, false, false], delete: [false, false, false] },
     },
     {
+      // A student reads their own applications; applying, withdrawing and deciding are RPCs.
+      table: 'creator_applications',
+      where: 'user_id = $1',
+      insert: { sql: `insert into public.creator_applications (user_id, pitch) values ($1, 'Speedruns of Snake')` },
+      update: `update public.creator_applications set status = 'granted', closed_at = now() where user_id = $1`,
+      expect: OWNER_ONLY_READ,
+    },
+    {
       // The record of decisions: read and written only through the moderator RPCs.
       table: 'moderation_decisions',
       where: 'moderator_id = $1',
@@ -205,6 +213,7 @@ async function setUp(db: Session): Promise<Fixture> {
   const social = await one(`insert into public.creator_socials (user_id, platform, handle) values ($1, 'youtube', 'owner') returning id`, [owner]);
   const video = await one(`insert into public.creator_videos (social_id, title, url) values ($1, 'Speedrun', 'https://video.example/1') returning id`, [social]);
   await db.query(`insert into public.takedown_requests (name, email, url, reason) values ('Bob', 'bob@example.test', 'https://y.example', 'mine')`);
+  await db.query(`insert into public.creator_applications (user_id, pitch, status, closed_at) values ($1, 'Chess lessons', 'declined', now())`, [owner]);
   await db.query('insert into public.moderators (user_id) values ($1)', [owner]);
   await db.query(`insert into public.moderation_decisions (moderator_id, subject, subject_id, action, reason) values ($1, 'score', $2, 'approve', 'fixture')`, [owner, submission]);
   return { owner, other, submission, ownerMessage, otherMessage, social, video };
@@ -260,7 +269,7 @@ export function rlsSuite(ctx: DbContext): void {
     it.each(['my_users', 'public_profiles', 'coins_transactions', 'streak', 'items_unlocked', 'apps_played',
       'client_mutations', 'leaderboard_submissions', 'apps', 'shop_items', 'battlepass_seasons', 'battlepass_tiers',
       'chat_messages', 'chat_reports', 'creators', 'creator_socials', 'creator_videos', 'takedown_requests', 'moderators',
-      'moderation_decisions'])(
+      'moderation_decisions', 'creator_applications'])(
       '%s: anon, owner and other user may do exactly what the policy says',
       async (table) => {
         const c = cases(f).find((entry) => entry.table === table);
