@@ -72,6 +72,7 @@ test('a student applies, a moderator grants it by keyboard, and the student reac
   ]);
   const recorded = desk.page.getByTestId('desk-decision').filter({ hasText: 'A clear plan, welcome.' });
   await expect(recorded).toContainText(/Granted .+'s creator application/);
+  await expect(recorded).toContainText('Undoing it takes the creator tools back, with the accounts and videos added since.');
   await expect(recorded.getByRole('button', { name: 'Undo' })).toBeVisible();
 
   // The student asks for the answer and has the tools.

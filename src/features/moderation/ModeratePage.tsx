@@ -227,6 +227,9 @@ function Desk({ data, desk, reload }: { data: DataSource; desk: ModerationDesk; 
                 <p className="muted">
                   {decision.moderator_username}, {when(decision.created_at)}: “{decision.reason}”
                 </p>
+                {decision.undoable && decision.subject === 'creator_application' && decision.action === 'grant' && (
+                  <p className="muted">Undoing it takes the creator tools back, with the accounts and videos added since.</p>
+                )}
                 {decision.undoable && (
                   <DecisionForm
                     subject={`${ACTION_WORDS[decision.action] ?? decision.action} ${decision.about}`}
