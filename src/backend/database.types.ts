@@ -243,6 +243,37 @@ export type Database = {
         }
         Relationships: []
       }
+      creator_applications: {
+        Row: {
+          id: number
+          user_id: string
+          pitch: string
+          platform: string | null
+          handle: string | null
+          status: string
+          created_at: string
+          closed_at: string | null
+        }
+        Insert: {
+          user_id: string
+          pitch: string
+          platform?: string | null
+          handle?: string | null
+          status?: string
+          created_at?: string
+          closed_at?: string | null
+        }
+        Update: {
+          user_id?: string
+          pitch?: string
+          platform?: string | null
+          handle?: string | null
+          status?: string
+          created_at?: string
+          closed_at?: string | null
+        }
+        Relationships: []
+      }
       creator_socials: {
         Row: {
           id: number
@@ -321,18 +352,29 @@ export type Database = {
           user_id: string
           granted_at: string
           granted_by: string
+          application_id: number | null
         }
         Insert: {
           user_id: string
           granted_at?: string
           granted_by?: string
+          application_id?: number | null
         }
         Update: {
           user_id?: string
           granted_at?: string
           granted_by?: string
+          application_id?: number | null
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "creators_application_id_fkey"
+            columns: ["application_id"]
+            isOneToOne: true
+            referencedRelation: "creator_applications"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       game_saves: {
         Row: {
@@ -703,6 +745,14 @@ export type Database = {
         }
         Returns: Json
       }
+      decide_creator_application: {
+        Args: {
+          p_application_id: number
+          p_grant: boolean
+          p_reason: string
+        }
+        Returns: number
+      }
       delete_score_submission: {
         Args: {
           p_id: number
@@ -855,6 +905,19 @@ export type Database = {
           reported_at: string
         }[]
       }
+      get_open_creator_applications: {
+        Args: never
+        Returns: {
+          application_id: number
+          user_id: string
+          username: string
+          joined_at: string
+          pitch: string
+          platform: string
+          handle: string
+          applied_at: string
+        }[]
+      }
       get_open_takedowns: {
         Args: never
         Returns: {
@@ -864,6 +927,20 @@ export type Database = {
           url: string
           reason: string
           created_at: string
+        }[]
+      }
+      get_own_creator_application: {
+        Args: never
+        Returns: {
+          id: number
+          pitch: string
+          platform: string
+          handle: string
+          status: string
+          created_at: string
+          closed_at: string
+          reason: string
+          refusal: string
         }[]
       }
       get_own_scores: {
@@ -1002,6 +1079,14 @@ export type Database = {
         }
         Returns: string
       }
+      submit_creator_application: {
+        Args: {
+          p_pitch: string
+          p_platform?: string
+          p_handle?: string
+        }
+        Returns: number
+      }
       submit_score: {
         Args: {
           p_app_id: string
@@ -1029,6 +1114,10 @@ export type Database = {
           p_client_id: string
         }
         Returns: Json
+      }
+      withdraw_creator_application: {
+        Args: never
+        Returns: number
       }
     }
     Enums: {

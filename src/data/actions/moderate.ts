@@ -10,6 +10,7 @@ export type Decision =
   | { kind: 'score'; submissionId: number; approve: boolean; reason: string }
   | { kind: 'chat-report'; reportId: number; hide: boolean; reason: string }
   | { kind: 'takedown'; requestId: number; reason: string }
+  | { kind: 'creator-application'; applicationId: number; grant: boolean; reason: string }
   | { kind: 'undo'; decisionId: number; reason: string };
 
 /** Makes the decision; resolves to the id of the decision recorded. */
@@ -23,7 +24,9 @@ export async function moderate(source: DataSource, decision: Decision): Promise<
           ? await supabase.rpc('moderate_chat_report', { p_report_id: decision.reportId, p_hide: decision.hide, p_reason: decision.reason })
           : decision.kind === 'takedown'
             ? await supabase.rpc('resolve_takedown', { p_id: decision.requestId, p_reason: decision.reason })
-            : await supabase.rpc('undo_moderation_decision', { p_decision_id: decision.decisionId, p_reason: decision.reason });
+            : decision.kind === 'creator-application'
+              ? await supabase.rpc('decide_creator_application', { p_application_id: decision.applicationId, p_grant: decision.grant, p_reason: decision.reason })
+              : await supabase.rpc('undo_moderation_decision', { p_decision_id: decision.decisionId, p_reason: decision.reason });
     return answer.error ? failed(answer.error) : ok(Number(answer.data));
   } catch (error) {
     return thrown(error);

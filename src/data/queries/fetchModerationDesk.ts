@@ -7,13 +7,21 @@ type Returns<Name extends keyof Database['public']['Functions']> = Database['pub
 export type PendingScore = Returns<'get_pending_scores'>[number];
 export type OpenChatReport = Returns<'get_open_chat_reports'>[number];
 export type OpenTakedown = Returns<'get_open_takedowns'>[number];
+/** No username or joining day for an account without a profile, no channel when none was named. */
+export type OpenCreatorApplication = Omit<Returns<'get_open_creator_applications'>[number], 'username' | 'joined_at' | 'platform' | 'handle'> & {
+  username: string | null;
+  joined_at: string | null;
+  platform: string | null;
+  handle: string | null;
+};
 export type ModerationDecision = Returns<'get_moderation_decisions'>[number];
 
-/** Everything the desk shows: the three queues, oldest first, and the latest decisions. */
+/** Everything the desk shows: the four queues, oldest first, and the latest decisions. */
 export interface ModerationDesk {
   scores: PendingScore[];
   reports: OpenChatReport[];
   takedowns: OpenTakedown[];
+  applications: OpenCreatorApplication[];
   decisions: ModerationDecision[];
 }
 
@@ -24,15 +32,22 @@ export interface ModerationDesk {
 export async function fetchModerationDesk(source: DataSource): Promise<Result<ModerationDesk>> {
   try {
     const { supabase } = partsOf(source);
-    const [scores, reports, takedowns, decisions] = await Promise.all([
+    const [scores, reports, takedowns, applications, decisions] = await Promise.all([
       supabase.rpc('get_pending_scores'),
       supabase.rpc('get_open_chat_reports'),
       supabase.rpc('get_open_takedowns'),
+      supabase.rpc('get_open_creator_applications'),
       supabase.rpc('get_moderation_decisions', { p_limit: 50 }),
     ]);
-    const refused = scores.error ?? reports.error ?? takedowns.error ?? decisions.error;
+    const refused = scores.error ?? reports.error ?? takedowns.error ?? applications.error ?? decisions.error;
     if (refused) return failed(refused);
-    return ok({ scores: scores.data ?? [], reports: reports.data ?? [], takedowns: takedowns.data ?? [], decisions: decisions.data ?? [] });
+    return ok({
+      scores: scores.data ?? [],
+      reports: reports.data ?? [],
+      takedowns: takedowns.data ?? [],
+      applications: applications.data ?? [],
+      decisions: decisions.data ?? [],
+    });
   } catch (error) {
     return thrown(error);
   }

@@ -1,14 +1,16 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { DataSource } from '../../data/source.ts';
+import { CreatorApplication } from './CreatorApplication.tsx';
+import './creator.css';
 import { useCreatorAccess } from './useCreatorAccess.ts';
 
 const NOT_A_CREATOR =
-  'Creator tools are for approved creators. To be approved, ask your teacher or the people who run this portal, and give them your username (it is on your profile page).';
+  'Creator tools are for approved creators. Tell the moderators what you want to make: they read every application and answer here.';
 
-/** Shows `children` to approved creators, and everyone else why they cannot use the creator tools. */
+/** Shows `children` to approved creators, and everyone else why they cannot use the creator tools and how to apply. */
 export function CreatorGate({ children }: { children: (data: DataSource, userId: string) => ReactNode }) {
-  const access = useCreatorAccess();
+  const [access, recheck] = useCreatorAccess();
   switch (access.state) {
     case 'loading':
       return <p className="cm-form-hint">Checking your creator access…</p>;
@@ -25,11 +27,12 @@ export function CreatorGate({ children }: { children: (data: DataSource, userId:
       );
     case 'not-creator':
       return (
-        <div className="cm-notice-box" role="status" data-testid="not-a-creator">
+        <div className="creator-apply" data-testid="not-a-creator">
           <p>{NOT_A_CREATOR}</p>
           <p>
             Meanwhile, watch what approved creators made on the <Link to="/yt">videos page</Link>.
           </p>
+          <CreatorApplication data={access.data} userId={access.userId} onAnswer={recheck} />
         </div>
       );
     case 'error':

@@ -6,16 +6,19 @@ import type { DataSource } from '../../data/source.ts';
 export type CreatorAccess =
   | { state: 'loading' }
   | { state: 'signed-out' }
-  | { state: 'not-creator' }
   | { state: 'error'; message: string }
-  | { state: 'creator'; data: DataSource; userId: string };
+  | { state: 'not-creator' | 'creator'; data: DataSource; userId: string };
 
-/** Whether the signed-in user may use the creator tools (a row in creators, granted by an operator). */
-export function useCreatorAccess(): CreatorAccess {
+/**
+ * Whether the signed-in user may use the creator tools (a row in creators, granted by an operator or
+ * by a moderator on their application), and a way to ask again, as after an application is granted.
+ */
+export function useCreatorAccess(): [CreatorAccess, () => void] {
   const { runtime, session, status } = usePortal();
   const userId = session?.user.id ?? null;
   const data = runtime?.data ?? null;
   const [answer, setAnswer] = useState<{ userId: string; creator: boolean } | { userId: string; error: string } | null>(null);
+  const [round, setRound] = useState(0);
 
   useEffect(() => {
     if (data === null || userId === null) return;
@@ -27,12 +30,13 @@ export function useCreatorAccess(): CreatorAccess {
     return () => {
       cancelled = true;
     };
-  }, [data, userId]);
+  }, [data, userId, round]);
 
-  if (status === 'signed-out') return { state: 'signed-out' };
+  const recheck = () => setRound((r) => r + 1);
+  if (status === 'signed-out') return [{ state: 'signed-out' }, recheck];
   if (status === 'loading' || data === null || userId === null || answer === null || answer.userId !== userId) {
-    return { state: 'loading' };
+    return [{ state: 'loading' }, recheck];
   }
-  if ('error' in answer) return { state: 'error', message: answer.error };
-  return answer.creator ? { state: 'creator', data, userId } : { state: 'not-creator' };
+  if ('error' in answer) return [{ state: 'error', message: answer.error }, recheck];
+  return [{ state: answer.creator ? 'creator' : 'not-creator', data, userId }, recheck];
 }

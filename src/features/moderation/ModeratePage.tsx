@@ -5,6 +5,7 @@ import { usePortal } from '../../app/portal.tsx';
 import { moderate, type Decision } from '../../data/actions/moderate.ts';
 import { fetchModerationDesk, type ModerationDesk } from '../../data/queries/fetchModerationDesk.ts';
 import type { DataSource } from '../../data/source.ts';
+import { platformLabel, socialProfileUrl } from '../../domain/creatorSocial.ts';
 import { describePlay } from '../../domain/playEvidence.ts';
 import { useServerRead } from '../../ui/useServerRead.ts';
 import { DecisionForm } from './DecisionForm.tsx';
@@ -20,10 +21,16 @@ const ACTION_WORDS: Record<string, string> = {
   restore: 'Kept shown',
   resolve: 'Resolved',
   reopen: 'Reopened',
+  grant: 'Granted',
+  decline: 'Declined',
 };
 
 function when(iso: string): string {
   return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+function day(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium' });
 }
 
 function Desk({ data, desk, reload }: { data: DataSource; desk: ModerationDesk; reload: () => void }) {
@@ -148,6 +155,68 @@ function Desk({ data, desk, reload }: { data: DataSource; desk: ModerationDesk; 
         </ul>
       </section>
 
+      <section className="desk-section" aria-labelledby="desk-applications">
+        <h2 id="desk-applications">Creator applications ({desk.applications.length})</h2>
+        {desk.applications.length === 0 && <p className="muted">No application waits.</p>}
+        <ul className="desk-list">
+          {desk.applications.map((application) => {
+            const name = application.username ?? 'an account with no username';
+            const subject = `${name}'s creator application`;
+            const channel = application.platform === null || application.handle === null ? null : { platform: application.platform, handle: application.handle };
+            const channelUrl = channel === null ? null : socialProfileUrl(channel.platform, channel.handle);
+            return (
+              <li key={application.application_id} className="desk-item" data-testid="desk-application">
+                <div className="desk-details">
+                  <p className="desk-headline">
+                    {application.username === null ? name : <Link to={`/profile/${encodeURIComponent(application.username)}`}>{name}</Link>} asks for the
+                    creator tools
+                  </p>
+                  <p className="muted">
+                    Joined {application.joined_at === null ? 'on an unknown day' : day(application.joined_at)}; applied {when(application.applied_at)}
+                  </p>
+                  <blockquote className="desk-message">{application.pitch}</blockquote>
+                  <p>
+                    {channel === null ? (
+                      'No channel named.'
+                    ) : (
+                      <>
+                        Channel: {platformLabel(channel.platform)}{' '}
+                        {channelUrl === null ? (
+                          `@${channel.handle}`
+                        ) : (
+                          <a href={channelUrl} rel="noopener noreferrer" target="_blank">
+                            @{channel.handle}
+                          </a>
+                        )}
+                      </>
+                    )}
+                  </p>
+                  <DecisionForm
+                    subject={subject}
+                    reasonLabel="Reason (kept with the decision; the student reads it if you decline)"
+                    enterDecides={false}
+                    choices={[
+                      {
+                        label: 'Grant',
+                        defaultReason: 'The pitch fits the portal.',
+                        onDecide: (reason) =>
+                          decide({ kind: 'creator-application', applicationId: application.application_id, grant: true, reason }, `Granted ${name} the creator tools.`),
+                      },
+                      {
+                        label: 'Decline',
+                        reasonPrompt: 'Write why you decline: the student reads it, so say what would change your answer.',
+                        onDecide: (reason) =>
+                          decide({ kind: 'creator-application', applicationId: application.application_id, grant: false, reason }, `Declined ${subject}.`),
+                      },
+                    ]}
+                  />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
       <section className="desk-section" aria-labelledby="desk-decisions">
         <h2 id="desk-decisions">Latest decisions</h2>
         {desk.decisions.length === 0 && <p className="muted">No decision yet.</p>}
@@ -162,6 +231,9 @@ function Desk({ data, desk, reload }: { data: DataSource; desk: ModerationDesk; 
                 <p className="muted">
                   {decision.moderator_username}, {when(decision.created_at)}: “{decision.reason}”
                 </p>
+                {decision.undoable && decision.subject === 'creator_application' && decision.action === 'grant' && (
+                  <p className="muted">Undoing it takes the creator tools back, with the accounts and videos added since.</p>
+                )}
                 {decision.undoable && (
                   <DecisionForm
                     subject={`${ACTION_WORDS[decision.action] ?? decision.action} ${decision.about}`}
@@ -183,7 +255,7 @@ function Desk({ data, desk, reload }: { data: DataSource; desk: ModerationDesk; 
   );
 }
 
-/** The moderation desk (issue 20): proofs to review, reported messages, takedown requests, and the record. */
+/** The moderation desk (issue 20): proofs to review, reported messages, takedown requests, creator applications, and the record. */
 export default function ModeratePage() {
   const { runtime, status } = usePortal();
   const [desk, reload] = useServerRead('desk', fetchModerationDesk);

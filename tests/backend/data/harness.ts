@@ -147,6 +147,11 @@ export function grantCreator(backend: ContractTarget, userId: string): Promise<v
   return asService(backend, '/rest/v1/creators', { user_id: userId, granted_by: 'data-layer test' });
 }
 
+/** Makes a student a moderator, as an operator does. */
+export function appointModerator(backend: ContractTarget, userId: string): Promise<void> {
+  return asService(backend, '/rest/v1/moderators', { user_id: userId, granted_by: 'data-layer test' });
+}
+
 /** Calls a mutation's RPC as the student, as the sync engine would, with a fresh client id. */
 export async function applied(who: Student, fn: string, args: Record<string, unknown>): Promise<unknown> {
   const { data, error } = await (who.supabase as unknown as { rpc: (f: string, a: unknown) => Promise<{ data: unknown; error: { message: string } | null }> }).rpc(fn, {

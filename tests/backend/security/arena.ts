@@ -61,6 +61,9 @@ export class Arena {
     readonly aliceMessage: number,
     readonly bobSocial: number,
     readonly bobVideo: number,
+    /** Alice's creator application, withdrawn; bob's, still waiting from before he became a creator. */
+    readonly aliceApplication: number,
+    readonly bobApplication: number,
     /** A game run bob started: a run id no one else may score with. */
     readonly bobRun: string,
   ) {}
@@ -106,13 +109,16 @@ export class Arena {
     const bobMessage = Number((await rpc(bob, 'send_chat_message', { p_body: 'hi from bob', p_client_id: crypto.randomUUID() }) as { id: number }).id);
     const report = await bob.supabase.from('chat_reports').insert({ message_id: aliceMessage, reporter_id: bob.id, reason: 'test report' });
     if (report.error) throw new Error(`report failed in the arena set-up: ${report.error.message}`);
+    const aliceApplication = Number(await rpc(alice, 'submit_creator_application', { p_pitch: 'Snake tips for beginners.' }));
+    await rpc(alice, 'withdraw_creator_application', {});
+    const bobApplication = Number(await rpc(bob, 'submit_creator_application', { p_pitch: 'Speedruns.', p_platform: 'youtube', p_handle: 'bob_plays' }));
     await service('/rest/v1/creators', { method: 'POST', body: JSON.stringify({ user_id: bob.id, granted_by: 'arena' }) });
     const bobSocial = await insert(bob, 'creator_socials', { user_id: bob.id, platform: 'youtube', handle: 'bob_plays' });
     const bobVideo = await insert(bob, 'creator_videos', { social_id: bobSocial, title: 'Speedrun', url: 'https://video.example/1' });
     const bobRun = crypto.randomUUID();
     await rpc(bob, 'start_game_run', { p_app_id: 'snake', p_run_id: bobRun });
     await rpc(bob, 'put_game_save', { p_app_id: '2048', p_state: '{"cells":[2]}', p_device_id: crypto.randomUUID(), p_device_label: 'arena', p_saved_at: new Date().toISOString() });
-    return new Arena(backend, alice, bob, aliceSubmission, bobSubmission, bobProof, bobMessage, aliceMessage, bobSocial, bobVideo, bobRun);
+    return new Arena(backend, alice, bob, aliceSubmission, bobSubmission, bobProof, bobMessage, aliceMessage, bobSocial, bobVideo, aliceApplication, bobApplication, bobRun);
   }
 
   private static async call(backend: Backend, token: string | null, path: string, init: RequestInit): Promise<Answer> {

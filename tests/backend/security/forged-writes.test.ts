@@ -120,8 +120,22 @@ function attacks(a: Arena): Record<string, Attack[]> {
     creators: [
       post('grant oneself creator tools', 'creators', { user_id: me }),
       post('grant oneself as an operator would', 'creators', { user_id: me, granted_by: 'operator' }),
+      post('grant oneself as the desk would', 'creators', { user_id: me, granted_by: 'moderator alice', application_id: a.aliceApplication }),
       patch("move bob's creator status onto oneself", `creators?user_id=eq.${bob}`, { user_id: me }),
       del("revoke bob's creator status", `creators?user_id=eq.${bob}`),
+    ],
+    creator_applications: [
+      { what: "read bob's application", method: 'GET', path: `creator_applications?id=eq.${a.bobApplication}&select=*` },
+      post('apply past the limits, without the RPC', 'creator_applications', { user_id: me, pitch: 'Let me in' }),
+      post('apply in bob\'s name', 'creator_applications', { user_id: bob, pitch: 'Bob wants out' }),
+      post('file an application already granted', 'creator_applications', { user_id: me, pitch: 'x', status: 'granted', closed_at: FAR_PAST }),
+      patch('grant own application', `creator_applications?id=eq.${a.aliceApplication}`, { status: 'granted' }),
+      patch('put own withdrawn application back in the queue', `creator_applications?id=eq.${a.aliceApplication}`, { status: 'pending', closed_at: null }),
+      patch('backdate own application out of the 30-day limit', `creator_applications?user_id=eq.${me}`, { created_at: FAR_PAST }),
+      patch("decline bob's application", `creator_applications?id=eq.${a.bobApplication}`, { status: 'declined', closed_at: FAR_PAST }),
+      patch("take over bob's application", `creator_applications?id=eq.${a.bobApplication}`, { user_id: me }),
+      del('delete own applications to reset the limits', `creator_applications?user_id=eq.${me}`),
+      del("delete bob's application", `creator_applications?id=eq.${a.bobApplication}`),
     ],
     creator_socials: [
       post('add a social without being a creator', 'creator_socials', { user_id: me, platform: 'youtube', handle: 'alice' }),
@@ -143,6 +157,7 @@ function attacks(a: Arena): Record<string, Attack[]> {
       { what: "read the desk's record", method: 'GET', path: 'moderation_decisions?select=*' },
       post('record a decision that was never made', 'moderation_decisions', { moderator_id: me, subject: 'score', subject_id: a.aliceSubmission, action: 'approve', reason: 'mine' }),
       patch('approve one\'s own score by rewriting', `leaderboard_submissions?id=eq.${a.aliceSubmission}`, { review: 'approved' }),
+      post('record a grant that was never made', 'moderation_decisions', { moderator_id: me, subject: 'creator_application', subject_id: a.aliceApplication, action: 'grant', reason: 'mine' }),
     ],
     takedown_requests: [
       { what: "read others' names and e-mails", method: 'GET', path: 'takedown_requests?select=*' },
@@ -173,10 +188,10 @@ function attacks(a: Arena): Record<string, Attack[]> {
   };
 }
 
-/** A 4xx with a message, or (for an update or delete) no row touched. */
+/** A 4xx with a message, or (for a read, an update or a delete) no row seen or touched. */
 function refused(attack: Attack, a: Answer): boolean {
   if (a.status >= 400 && a.status < 500) return messageOf(a) !== '' && a.contentType.startsWith('application/json');
-  return (attack.method === 'PATCH' || attack.method === 'DELETE') && a.status === 200 && Array.isArray(a.body) && a.body.length === 0;
+  return attack.method !== 'POST' && a.status === 200 && Array.isArray(a.body) && a.body.length === 0;
 }
 
 let arena: Arena;

@@ -109,7 +109,26 @@ const CASES: Record<string, RpcCase> = {
   },
   'is_creator()': { valid: () => ({}), read: true },
   'is_moderator()': { valid: () => ({}), read: true },
+  'get_own_creator_application()': { valid: () => ({}), read: true },
+  'submit_creator_application(p_pitch, p_platform, p_handle)': {
+    valid: () => ({ p_pitch: 'Snake speedruns with tips.', p_platform: 'youtube', p_handle: '@alice_plays' }),
+    refuse: () => ({
+      // Numbers, arrays and objects arrive as their JSON text, which is a pitch like any other.
+      p_pitch: [null, '', '   ', '\u200b\u2060', 'x'.repeat(501), 'a\u202eb', '\u0000'],
+      p_platform: ['myspace', 'YouTube', '', ' ', 123, [], {}, '<script>alert(1)</script>', '\u0000'],
+      p_handle: ['', 'has space', 'x'.repeat(101), 'https://youtube.com/@alice', '<script>alert(1)</script>', "x' or '1'='1", [], {}, '\u0000'],
+    }),
+  },
+  // Alice's own waiting application: the last test sends it just before.
+  'withdraw_creator_application()': { valid: () => ({}) },
   'get_pending_scores()': { valid: () => ({}), read: true, desk: true },
+  'get_open_creator_applications()': { valid: () => ({}), read: true, desk: true },
+  // Bob's application, sent before an operator made him a creator: only a decline fits it.
+  'decide_creator_application(p_application_id, p_grant, p_reason)': {
+    valid: (a) => ({ p_application_id: a.bobApplication, p_grant: false, p_reason: 'Already a creator.' }),
+    refuse: (a) => ({ p_application_id: [...NOT_AN_INTEGER, -1, 0, a.aliceApplication, null], p_grant: ['maybe', 2, [], {}, null], p_reason: NOT_A_REASON }),
+    desk: true,
+  },
   'get_open_chat_reports()': { valid: () => ({}), read: true, desk: true },
   'get_open_takedowns()': { valid: () => ({}), read: true, desk: true },
   'get_moderation_decisions(p_limit)': {
@@ -119,7 +138,7 @@ const CASES: Record<string, RpcCase> = {
     desk: true,
   },
   // The arena's one chat report, and the takedown request the last test files; decision 1 is the
-  // first the last test makes.
+  // first the last test makes (the decline of bob's creator application, which sorts first).
   'moderate_chat_report(p_report_id, p_hide, p_reason)': {
     valid: () => ({ p_report_id: 1, p_hide: true, p_reason: 'Unkind.' }),
     refuse: () => ({ p_report_id: [...NOT_AN_INTEGER, -1, 0, null], p_hide: ['maybe', 2, [], {}, null], p_reason: NOT_A_REASON }),

@@ -6,6 +6,7 @@ import { battlepassSuite } from './battlepass.ts';
 import { communitySuite } from './community.ts';
 import { concurrencySuite } from './concurrency.ts';
 import { cosmeticsSuite } from './cosmetics.ts';
+import { creatorApplicationRacesSuite, creatorApplicationsSuite } from './creator-applications.ts';
 import { declaredSchemaSuite } from './declared-schema.ts';
 import { fairScoresSuite } from './fair-scores.ts';
 import { grantsSuite } from './grants.ts';
@@ -44,7 +45,11 @@ export function describeDatabase(kind: EngineKind): void {
     leaksSuite(ctx);
     namesSuite(ctx);
     moderationSuite(ctx);
+    creatorApplicationsSuite(ctx);
     operatorsSuite(ctx);
-    if (kind.manySessions) concurrencySuite(ctx);
+    if (kind.manySessions) {
+      concurrencySuite(ctx);
+      creatorApplicationRacesSuite(ctx);
+    }
   });
 }

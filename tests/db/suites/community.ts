@@ -168,7 +168,7 @@ export function communitySuite(ctx: DbContext): void {
         expect(await as(db, null, 'select public.is_creator() as v')).toEqual([{ v: false }]);
       });
 
-      it('only an operator grants creator status', async () => {
+      it('lets no user grant creator status to themselves', async () => {
         expect((await errorOf(db, bob, 'insert into public.creators (user_id) values ($1)', [bob])).code).toBe('42501');
       });
 

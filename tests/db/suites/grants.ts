@@ -27,6 +27,7 @@ const API_GRANTS = [
   'authenticated chat_reports SELECT',
   'authenticated client_mutations SELECT',
   'authenticated coins_transactions SELECT',
+  'authenticated creator_applications SELECT',
   'authenticated creator_socials DELETE',
   'authenticated creator_socials INSERT(handle,platform,user_id)',
   'authenticated creator_socials SELECT',

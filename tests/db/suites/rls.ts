@@ -175,6 +175,14 @@ function cases(f: Fixture): TableCase[] {
       expect: { select: [false, true, false], insert: [false, false, false], update: [false, false, false], delete: [false, false, false] },
     },
     {
+      // A student reads their own applications; applying, withdrawing and deciding are RPCs.
+      table: 'creator_applications',
+      where: 'user_id = $1',
+      insert: { sql: `insert into public.creator_applications (user_id, pitch) values ($1, 'Speedruns of Snake')` },
+      update: `update public.creator_applications set status = 'granted', closed_at = now() where user_id = $1`,
+      expect: OWNER_ONLY_READ,
+    },
+    {
       // A student reads their own game saves; writes go through put_game_save only.
       table: 'game_saves',
       where: 'user_id = $1',
@@ -214,6 +222,7 @@ async function setUp(db: Session): Promise<Fixture> {
   const video = await one(`insert into public.creator_videos (social_id, title, url) values ($1, 'Speedrun', 'https://video.example/1') returning id`, [social]);
   await db.query(`insert into public.takedown_requests (name, email, url, reason) values ('Bob', 'bob@example.test', 'https://y.example', 'mine')`);
   await db.query(`insert into public.game_saves (user_id, app_id, state, device_id, saved_at) values ($1, '2048', '{"cells":[2]}', gen_random_uuid(), now())`, [owner]);
+  await db.query(`insert into public.creator_applications (user_id, pitch, status, closed_at) values ($1, 'Chess lessons', 'declined', now())`, [owner]);
   await db.query('insert into public.moderators (user_id) values ($1)', [owner]);
   await db.query(`insert into public.moderation_decisions (moderator_id, subject, subject_id, action, reason) values ($1, 'score', $2, 'approve', 'fixture')`, [owner, submission]);
   return { owner, other, submission, ownerMessage, otherMessage, social, video };
@@ -269,7 +278,7 @@ export function rlsSuite(ctx: DbContext): void {
     it.each(['my_users', 'public_profiles', 'coins_transactions', 'streak', 'items_unlocked', 'apps_played',
       'client_mutations', 'leaderboard_submissions', 'apps', 'shop_items', 'battlepass_seasons', 'battlepass_tiers',
       'chat_messages', 'chat_reports', 'creators', 'creator_socials', 'creator_videos', 'takedown_requests', 'moderators',
-      'moderation_decisions', 'game_saves'])(
+      'moderation_decisions', 'game_saves', 'creator_applications'])(
       '%s: anon, owner and other user may do exactly what the policy says',
       async (table) => {
         const c = cases(f).find((entry) => entry.table === table);

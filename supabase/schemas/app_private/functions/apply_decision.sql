@@ -6,6 +6,11 @@
 --   chat_report  hide | restore     the reported message's visibility (if its author has not deleted
 --                                   it), and every open report of that message is closed
 --   takedown     resolve | reopen   the request's resolved_at
+--   creator_application  grant | decline | reopen
+--                                   the application's status; a grant adds the student's creators row
+--                                   (naming the application and the moderator), and reopening puts the
+--                                   application back in the queue, removing that row if a grant wrote
+--                                   it. Nobody decides on their own application.
 
 create or replace function app_private.apply_decision(
   p_moderator uuid, p_subject text, p_subject_id bigint, p_action text, p_reason text, p_undoes bigint default null
@@ -18,6 +23,8 @@ declare
   v_hidden boolean;
   v_closed timestamptz;
   v_resolved timestamptz;
+  v_student uuid;
+  v_status text;
   v_id bigint;
 begin
   -- One decision about a subject at a time (undo_moderation_decision takes the same lock).
@@ -67,6 +74,50 @@ begin
       raise exception 'That request is already %.', case p_action when 'resolve' then 'resolved' else 'open' end using errcode = 'P0001';
     end if;
     update public.takedown_requests set resolved_at = case p_action when 'resolve' then now() end where id = p_subject_id;
+
+  elsif p_subject = 'creator_application' and p_action in ('grant', 'decline', 'reopen') then
+    select user_id into v_student from public.creator_applications where id = p_subject_id;
+    if not found then
+      raise exception 'That application is gone: its student''s account was deleted.' using errcode = 'P0001';
+    end if;
+    -- The student's profile row is what submit_creator_application locks: an application reopened here
+    -- and a new one sent at the same moment cannot both end up waiting.
+    perform 1 from public.my_users where user_id = v_student for update;
+    select status into v_status from public.creator_applications where id = p_subject_id for update;
+    if v_student = p_moderator then
+      raise exception 'You cannot decide on your own application: another moderator will.' using errcode = 'P0001';
+    end if;
+    if p_action = 'reopen' then
+      if v_status = 'pending' then
+        raise exception 'That application is already waiting.' using errcode = 'P0001';
+      elsif v_status = 'withdrawn' then
+        raise exception 'Its student withdrew that application.' using errcode = 'P0001';
+      end if;
+      if exists (select 1 from public.creator_applications a where a.user_id = v_student and a.status = 'pending') then
+        raise exception 'Its student has applied again since: decide on the newer application.' using errcode = 'P0001';
+      end if;
+      delete from public.creators where application_id = p_subject_id;
+      update public.creator_applications set status = 'pending', closed_at = null where id = p_subject_id;
+    else
+      if v_status <> 'pending' then
+        raise exception '%', case v_status
+          when 'withdrawn' then 'Its student withdrew that application.'
+          else format('That application is already %s.', v_status)
+        end using errcode = 'P0001';
+      end if;
+      if p_action = 'grant' then
+        if exists (select 1 from public.creators c where c.user_id = v_student) then
+          raise exception 'That student is already a creator: decline the application, saying so.' using errcode = 'P0001';
+        end if;
+        insert into public.creators (user_id, granted_by, application_id)
+          values (v_student,
+            'moderator ' || coalesce((select m.username from public.my_users m where m.user_id = p_moderator), p_moderator::text),
+            p_subject_id);
+      end if;
+      update public.creator_applications
+        set status = case p_action when 'grant' then 'granted' else 'declined' end, closed_at = now()
+        where id = p_subject_id;
+    end if;
 
   else
     raise exception 'Unknown decision % on %.', p_action, p_subject using errcode = '22023';

@@ -26,6 +26,10 @@ begin
           select left(coalesce(c.body, r.message_body), 80)
           from public.chat_reports r left join public.chat_messages c on c.id = r.message_id
           where r.id = d.subject_id), 'a removed report')
+        when 'creator_application' then coalesce((
+          select coalesce(u.username, 'someone') || '''s creator application'
+          from public.creator_applications ca left join public.my_users u on u.user_id = ca.user_id
+          where ca.id = d.subject_id), 'a removed application')
         else coalesce((select t.url from public.takedown_requests t where t.id = d.subject_id), 'a removed request')
       end,
       d.action, d.reason, d.created_at, d.undoes,

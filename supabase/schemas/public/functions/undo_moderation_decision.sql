@@ -1,6 +1,7 @@
 -- Undoes a decision of the desk (issue 20) by a new decision doing the opposite, naming the one it
 -- undoes; both stay on record. Only the latest decision on its subject can be undone (an older one
--- was already overtaken), and each only once.
+-- was already overtaken), and each only once. A granted or declined creator application goes back to
+-- the queue; undoing that reopening grants or declines it again.
 
 create or replace function public.undo_moderation_decision(p_decision_id bigint, p_reason text) returns bigint
 language plpgsql security definer set search_path = public as $$
@@ -25,7 +26,9 @@ begin
     case v_decision.action
       when 'approve' then 'reject' when 'reject' then 'approve'
       when 'hide' then 'restore' when 'restore' then 'hide'
-      when 'resolve' then 'reopen' else 'resolve'
+      when 'resolve' then 'reopen' when 'grant' then 'reopen' when 'decline' then 'reopen'
+      -- A reopening is always the undoing of a decision: undoing it makes that decision again.
+      else (select u.action from public.moderation_decisions u where u.id = v_decision.undoes)
     end,
     p_reason, v_decision.id);
 end $$;

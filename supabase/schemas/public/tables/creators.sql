@@ -1,9 +1,13 @@
--- Creator status, granted by an operator (service role) and public: creator pages show it.
+-- Creator status, public: creator pages show it. Granted by an operator (service role), or by a
+-- moderator at the desk on a student's application (issue 20): then application_id names that
+-- application, and undoing the grant removes exactly this row, never one an operator wrote.
 
 create table public.creators (
   user_id uuid primary key references auth.users (id) on delete cascade,
   granted_at timestamptz not null default now(),
-  granted_by text not null default 'operator'
+  granted_by text not null default 'operator',
+  application_id bigint references public.creator_applications (id) on delete set null,
+  constraint creators_application_once unique (application_id)
 );
 
 alter table public.creators enable row level security;
