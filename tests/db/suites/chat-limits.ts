@@ -53,7 +53,7 @@ export function chatLimitsSuite(ctx: DbContext): void {
       await db.query(`update app_private.chat_device_sends set sent_at = sent_at - make_interval(secs => $1)`, [seconds]);
     };
     const count = async (userId: string) =>
-      (await db.query<{ n: number }>('select count(*)::int as n from public.chat_messages where user_id = $1', [userId])).rows[0]?.n;
+      (await db.query<{ n: number }>('select count(*)::int as n from public.chat_messages where user_id = $1', [userId])).rows[0]?.n ?? -1;
 
     describe('a new account', () => {
       it('sends 3 messages in 30 seconds; the 4th is refused, saying the account is new and when that ends, on every way in', async () => {
