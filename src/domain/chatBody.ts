@@ -2,6 +2,8 @@
 
 export const CHAT_MAX_LENGTH = 500;
 export const CHAT_RATE_LIMIT = { messages: 5, perSeconds: 10 } as const;
+/** An account in its first day (the server also holds each device to CHAT_RATE_LIMIT, whichever account sends). */
+export const CHAT_NEW_ACCOUNT_LIMIT = { messages: 3, perSeconds: 30 } as const;
 
 export const CHAT_EMPTY = 'Write something before sending.';
 export const CHAT_TOO_LONG = `Messages can be at most ${CHAT_MAX_LENGTH} characters.`;

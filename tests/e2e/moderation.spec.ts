@@ -4,7 +4,7 @@
 // Other suites share this backend and its queues, so the test acts only on what it made itself.
 import { randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
-import { serviceInsert, serviceRpc, serviceSelect, signInNewStudent, signUpViaApi, studentRpc, uploadProof } from './support/backend.ts';
+import { serviceInsert, serviceRpc, serviceSelect, signInNewStudent, signUpViaApi, studentRpc, studentSays, uploadProof } from './support/backend.ts';
 import { test } from './support/backendLink.ts';
 
 test.use({ viewport: { width: 1366, height: 768 } });
@@ -16,10 +16,9 @@ test('a moderator approves a proof, hides a reported message and undoes it, and 
   const scoreId = await studentRpc<number>(student, 'submit_score', { p_app_id: 'snake', p_score: 3210, p_client_id: randomUUID() });
   expect((await uploadProof(student, `${scoreId}_snake-3210.png`)).status).toBe(200);
   const words = `desk check ${randomUUID().slice(0, 8)}`;
-  await studentRpc(student, 'send_chat_message', { p_body: words, p_client_id: randomUUID() });
-  const [message] = await serviceSelect<{ id: number }>('chat_messages', `user_id=eq.${student.userId}&select=id`);
+  const messageId = await studentSays(student, words);
   const { student: reporter } = await signUpViaApi();
-  await serviceInsert('chat_reports', { message_id: message!.id, reporter_id: reporter.userId, reason: 'unkind' });
+  await serviceInsert('chat_reports', { message_id: messageId, reporter_id: reporter.userId, reason: 'unkind' });
   const takedownUrl = `https://games.example/${randomUUID()}`;
   await serviceInsert('takedown_requests', { name: 'Ann Owner', email: 'ann@example.test', url: takedownUrl, reason: 'My game, copied.' });
 
@@ -46,7 +45,7 @@ test('a moderator approves a proof, hides a reported message and undoes it, and 
   await report.getByRole('button', { name: 'Hide message' }).focus();
   await page.keyboard.press('Enter');
   await expect(report).toHaveCount(0);
-  expect(await serviceSelect('chat_messages', `id=eq.${message!.id}&select=hidden`)).toEqual([{ hidden: true }]);
+  expect(await serviceSelect('chat_messages', `id=eq.${messageId}&select=hidden`)).toEqual([{ hidden: true }]);
 
   const hidden = page.getByTestId('desk-decision').filter({ hasText: words }).first();
   await expect(hidden).toContainText('Hid');
@@ -54,7 +53,7 @@ test('a moderator approves a proof, hides a reported message and undoes it, and 
   await hidden.getByRole('textbox').fill('A joke between friends, they said sorry.');
   await hidden.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByText('Decision undone.')).toBeVisible();
-  expect(await serviceSelect('chat_messages', `id=eq.${message!.id}&select=hidden`)).toEqual([{ hidden: false }]);
+  expect(await serviceSelect('chat_messages', `id=eq.${messageId}&select=hidden`)).toEqual([{ hidden: false }]);
   await expect(page.getByTestId('desk-decision').filter({ hasText: words }).first()).toContainText('A joke between friends, they said sorry.');
 
   const takedown = page.getByTestId('desk-takedown').filter({ hasText: takedownUrl });

@@ -11,7 +11,7 @@ import { pollChat } from '../../data/queries/pollChat.ts';
 import { discardMutation, queueMutation } from '../../data/queue.ts';
 import { readOutboxOfKind } from '../../data/reads/outbox.ts';
 import type { DataSource } from '../../data/source.ts';
-import { CHAT_MAX_LENGTH, CHAT_RATE_LIMIT, validateChatBody } from '../../domain/chatBody.ts';
+import { CHAT_MAX_LENGTH, CHAT_NEW_ACCOUNT_LIMIT, CHAT_RATE_LIMIT, validateChatBody } from '../../domain/chatBody.ts';
 import { CHAT_POLL_MS, type ChatMessage } from '../../domain/chatMessages.ts';
 import { mainSiteUrl } from '../../links.ts';
 import '../../ui/forms.css';
@@ -241,7 +241,8 @@ function ChatRoom({ data, userId }: { data: DataSource; userId: string }) {
       </div>
       <p className="cm-form-hint">
         Be kind. Messages are plain text, up to {CHAT_MAX_LENGTH} characters, at most {CHAT_RATE_LIMIT.messages} every{' '}
-        {CHAT_RATE_LIMIT.perSeconds} seconds. Rude words are hidden with asterisks; use Report on anything that should not be here.
+        {CHAT_RATE_LIMIT.perSeconds} seconds ({CHAT_NEW_ACCOUNT_LIMIT.messages} every {CHAT_NEW_ACCOUNT_LIMIT.perSeconds} seconds in an account’s
+        first day). Rude words are hidden with asterisks; use Report on anything that should not be here.
       </p>
     </>
   );

@@ -41,7 +41,8 @@ export default function PrivacyPage() {
           <li>
             <strong>Chat:</strong> the messages you send in the chat, with the time, and any reports you make. Other signed-in
             students can read your messages; moderators read reported ones. Your device keeps the latest messages you have seen, so
-            the chat opens offline.
+            the chat opens offline. A portal run on a school computer for a class also keeps the network address each message came
+            from, for 10 seconds only, so that one device cannot flood the chat.
           </li>
           <li>
             <strong>Creator accounts:</strong> if you are an approved creator, the social accounts and video links you add are public.

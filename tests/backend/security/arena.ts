@@ -5,7 +5,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SUPABASE_DIR } from '../../../supabase/embedded/database.ts';
 import { startBackend, type Backend } from '../../../supabase/embedded/server.ts';
-import { newUser } from '../helpers.ts';
+import { fetchFrom, newDevice } from '../from-address.ts';
+import { establishedSeed, newUser } from '../helpers.ts';
 
 export type Student = Awaited<ReturnType<typeof newUser>> & { username: string };
 
@@ -68,15 +69,18 @@ export class Arena {
     readonly bobRun: string,
   ) {}
 
-  /** A fresh backend with the product schema, and the two students with their belongings. */
+  /**
+   * A fresh backend with the product schema, and the two students with their belongings: accounts past
+   * their first day, each on a device of its own, as in a classroom.
+   */
   static async open(dataDir = 'memory'): Promise<Arena> {
-    const backend = await startBackend({ port: 0, dataDir, quiet: true });
+    const backend = await startBackend({ port: 0, dataDir, quiet: true, seedFile: establishedSeed() });
     const service = async (path: string, init: RequestInit = {}) => {
       const done = await Arena.call(backend, backend.serviceRoleKey, path, init);
       if (done.status >= 300) throw new Error(`${path} failed in the arena set-up: ${done.status} ${messageOf(done)}`);
     };
     const student = async (name: string): Promise<Student> => {
-      const user = await newUser(backend, name);
+      const user = await newUser(backend, name, { device: newDevice(), established: true });
       const profile = (await user.supabase.rpc('ensure_profile')).data as { username: string };
       await service('/rest/v1/coins_transactions', { method: 'POST', body: JSON.stringify({ user_id: user.id, amt: 5000, why: 'test grant' }) });
       return { ...user, username: profile.username };
@@ -121,19 +125,20 @@ export class Arena {
     return new Arena(backend, alice, bob, aliceSubmission, bobSubmission, bobProof, bobMessage, aliceMessage, bobSocial, bobVideo, aliceApplication, bobApplication, bobRun);
   }
 
-  private static async call(backend: Backend, token: string | null, path: string, init: RequestInit): Promise<Answer> {
+  private static async call(backend: Backend, token: string | null, path: string, init: RequestInit, device?: string): Promise<Answer> {
     const headers = new Headers(init.headers);
     if (!headers.has('apikey')) headers.set('apikey', backend.anonKey);
     if (token !== null && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
     if (init.body !== undefined && typeof init.body === 'string' && !headers.has('content-type')) headers.set('content-type', 'application/json');
-    return answer(await fetch(`${backend.url}${path}`, { ...init, headers, redirect: 'manual' }));
+    const send = device === undefined ? fetch : fetchFrom(device);
+    return answer(await send(`${backend.url}${path}`, { ...init, headers, redirect: 'manual' }));
   }
 
-  /** A request with a student's session, with no session (null) or with any token. */
+  /** A request with a student's session (from the student's device), with no session (null) or with any token. */
   as(who: Student | null | { token: string }, path: string, init: RequestInit = {}): Promise<Answer> {
     this.attempts += 1;
     const token = who === null ? null : 'token' in who ? who.token : who.session.access_token;
-    return Arena.call(this.backend, token, path, init);
+    return Arena.call(this.backend, token, path, init, who !== null && 'device' in who ? who.device : undefined);
   }
 
   service(path: string, init: RequestInit = {}): Promise<Answer> {

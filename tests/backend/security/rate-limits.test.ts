@@ -4,14 +4,18 @@
 // one item only. The count the server booked is exactly the documented limit, every other request
 // gets a 4xx with the rule's text, and the server keeps serving everyone else. 200 wrong passwords
 // are all refused (a few checked, the rest turned away by the per-device and per-account limits, see
-// guessing.test.ts), and the student can still sign in from their own device.
+// guessing.test.ts), and the student can still sign in from their own device. And the flood of issue
+// 20, six accounts made on the spot posting 30 messages at once from one device, meets the limit of
+// the device, whatever addresses its requests' headers claim. Each student has a device of their own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonFrom } from '../from-address.ts';
+import { jsonFrom, newDevice } from '../from-address.ts';
 import { client, newUser } from '../helpers.ts';
 import { Arena, messageOf, type Answer, type Student } from './arena.ts';
 
 const RAPID = 200;
 const RATE_LIMITED = 'You are sending messages too fast: at most 5 messages every 10 seconds. Wait a moment and try again.';
+const DEVICE_LIMITED = 'This device is sending messages too fast: at most 5 messages every 10 seconds, whichever account sends them. Wait a moment and try again.';
+const NEW_ACCOUNT_LIMITED = /^Your account is new, so it can send at most 3 messages every 30 seconds until it is a day old \(in about 24 hours\)\. Wait a moment and try again\.$/;
 
 let arena: Arena;
 
@@ -20,8 +24,9 @@ beforeAll(async () => {
 });
 afterAll(() => arena?.close('rate-limits'));
 
+/** A student past their first day, on a device of their own. */
 async function student(name: string): Promise<Student> {
-  const user = await newUser(arena.backend, name);
+  const user = await newUser(arena.backend, name, { device: newDevice(), established: true });
   const profile = (await user.supabase.rpc('ensure_profile')).data as { username: string };
   return { ...user, username: profile.username };
 }
@@ -78,6 +83,35 @@ describe(`${RAPID} rapid requests`, () => {
     expect(results.filter((r) => r.ok)).toHaveLength(5);
     for (const r of results.filter((x) => !x.ok)) expect(r.message).toBe(RATE_LIMITED);
     expect(await rows('chat_messages', `user_id=eq.${erin.id}`)).toHaveLength(5);
+    await stillServing();
+  });
+
+  it('post 5 of the 30 messages of six accounts made on the spot on one device, whatever addresses their headers claim', async () => {
+    const device = newDevice();
+    const classmate = await student('kim_rate');
+    const made = await Promise.all(Array.from({ length: 6 }, (_, i) => newUser(arena.backend, `flood${i}_rate`, { device })));
+    // Each request claims another address, or the classmate's, in every header a proxy would write.
+    const forged = (i: number) => ({ 'x-forwarded-for': `10.20.${i}.1`, 'x-real-ip': `10.20.${i}.1`, 'x-device-address': i % 2 === 0 ? `10.30.${i}.1` : (classmate.device ?? '') });
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => {
+        const who = made[i % 6] as Student;
+        return i % 3 === 0
+          ? arena.as(who, '/rest/v1/chat_messages', { method: 'POST', headers: forged(i), body: JSON.stringify({ user_id: who.id, body: `flood ${i}` }) })
+          : arena.as(who, '/rest/v1/rpc/send_chat_message', { method: 'POST', headers: forged(i), body: JSON.stringify({ p_body: `flood ${i}`, p_client_id: crypto.randomUUID() }) });
+      }),
+    );
+    expect(answers.filter((a) => a.status < 300)).toHaveLength(5);
+    const refused = answers.filter((a) => a.status >= 300);
+    for (const answer of refused) {
+      expect(answer.status, JSON.stringify(answer.body)).toBeGreaterThanOrEqual(400);
+      expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
+      expect(messageOf(answer) === DEVICE_LIMITED || NEW_ACCOUNT_LIMITED.test(messageOf(answer)), messageOf(answer)).toBe(true);
+    }
+    // Only an account with 3 of the 5 can hear that it is new, for its other 2 messages.
+    expect(refused.filter((a) => messageOf(a) === DEVICE_LIMITED).length).toBeGreaterThanOrEqual(23);
+    expect(await rows('chat_messages', `user_id=in.(${made.map((m) => m.id).join(',')})`)).toHaveLength(5);
+    // The classmate whose address the headers named sends as ever.
+    expect((await arena.rpc(classmate, 'send_chat_message', { p_body: 'hello', p_client_id: crypto.randomUUID() })).status).toBe(200);
     await stillServing();
   });
 

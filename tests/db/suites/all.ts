@@ -3,6 +3,7 @@ import type { EngineKind } from '../harness/engine.ts';
 import { describeEngine } from '../harness/run.ts';
 import { authHelpersSuite } from './auth-helpers.ts';
 import { battlepassSuite } from './battlepass.ts';
+import { chatLimitsSuite } from './chat-limits.ts';
 import { communitySuite } from './community.ts';
 import { concurrencySuite } from './concurrency.ts';
 import { cosmeticsSuite } from './cosmetics.ts';
@@ -33,6 +34,7 @@ export function describeDatabase(kind: EngineKind): void {
     rlsSuite(ctx);
     rpcSuite(ctx);
     communitySuite(ctx);
+    chatLimitsSuite(ctx);
     profileSuite(ctx);
     guardSuite(ctx);
     capSuite(ctx);

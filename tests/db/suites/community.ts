@@ -2,7 +2,7 @@
 // way in (word filter, length, rate limit, idempotent resend through the outbox), who sees what, and
 // which users may manage creator socials and videos.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createPlayer } from '../harness/fixtures.ts';
+import { ageAccount, createPlayer } from '../harness/fixtures.ts';
 import { as, errorOf } from '../harness/requests.ts';
 import type { DbContext } from '../harness/run.ts';
 
@@ -96,6 +96,8 @@ export function communitySuite(ctx: DbContext): void {
       });
 
       it('allows 5 messages per 10 seconds per user, and the others keep talking', async () => {
+        await ageAccount(db, ann);
+        await ageAccount(db, bob);
         for (let i = 1; i <= 5; i++) await send(ann, `message ${i}`);
         const sixth = await errorOf(db, ann, 'select public.send_chat_message($1, $2)', ['message 6', crypto.randomUUID()]);
         expect(sixth).toMatchObject({ code: 'P0001', message: RATE_LIMITED });
@@ -107,6 +109,7 @@ export function communitySuite(ctx: DbContext): void {
       });
 
       it('refuses the sixth message of one outbox batch and keeps the first five', async () => {
+        await ageAccount(db, ann);
         const ops = Array.from({ length: 6 }, (_, i) => ({ id: crypto.randomUUID(), kind: 'send_chat_message', args: { p_body: `batch ${i}` } }));
         const [row] = await as<{ r: { ok: boolean; message?: string }[] }>(db, ann, 'select public.apply_mutations($1::jsonb) as r', [JSON.stringify(ops)]);
         expect(row?.r.map((r) => r.ok)).toEqual([true, true, true, true, true, false]);

@@ -1,10 +1,11 @@
 // Concurrent requests of one user on separate PostgreSQL connections: the profile row lock makes the
-// second wait for the first and then see what it wrote, so money and streaks cannot be spent twice.
+// second wait for the first and then see what it wrote, so money and streaks cannot be spent twice;
+// and two accounts sending from one device meet its chat limit once between them.
 // PGlite has a single connection, so this runs on the engines with several (PostgreSQL), each test on
 // a private copy of the migrated database.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { IsolatedDatabase } from '../harness/engine.ts';
-import { balance, createPlayer, giveCoins } from '../harness/fixtures.ts';
+import { ageAccount, balance, createPlayer, giveCoins } from '../harness/fixtures.ts';
 import type { DbContext } from '../harness/run.ts';
 import type { Session } from '../harness/session.ts';
 
@@ -58,10 +59,12 @@ export function concurrencySuite(ctx: DbContext): void {
       }
     }
 
-    async function race(sql: string, params: [unknown[], unknown[]]): Promise<[Outcome, Outcome]> {
+    /** Each connection's request acts as `me` unless `actAs` names what it does first (who, from where). */
+    async function race(sql: string, params: [unknown[], unknown[]], actAs?: [(db: Session) => Promise<void>, (db: Session) => Promise<void>]): Promise<[Outcome, Outcome]> {
       const run = async (db: Session, args: unknown[], beforeCommit?: () => Promise<void>): Promise<Outcome> => {
         await db.exec('begin');
-        await db.roles.actAs(db, me);
+        if (actAs) await actAs[db === first ? 0 : 1](db);
+        else await db.roles.actAs(db, me);
         let outcome: Outcome;
         try {
           const { rows } = await db.query<{ r: unknown }>(`select ${sql} as r`, args);
@@ -106,6 +109,25 @@ export function concurrencySuite(ctx: DbContext): void {
       expect(b).toMatchObject({ code: 'P0001', message: 'You sent 5 scores for Snake in the last 10 minutes. Wait a few minutes before sending another.' });
       const { rows } = await first.query<{ n: number }>('select count(*)::int as n from public.leaderboard_submissions where user_id = $1', [me]);
       expect(rows[0]?.n).toBe(5);
+    });
+
+    it('two accounts on one device at once with one chat message left to it: exactly one is taken', async () => {
+      const other = await createPlayer(first, 'racer_two');
+      await ageAccount(first, me);
+      await ageAccount(first, other);
+      const fromDevice = (who: string) => async (db: Session) => {
+        await db.query(`select set_config('request.headers', $1, true)`, [JSON.stringify({ 'x-device-address': '192.168.1.21' })]);
+        await db.roles.actAs(db, who);
+      };
+      for (let i = 0; i < 4; i += 1) await first.query(`insert into app_private.chat_device_sends (address) values ('192.168.1.21')`);
+      const [a, b] = await race('public.send_chat_message($1, $2)', [['mine', crypto.randomUUID()], ['theirs', crypto.randomUUID()]], [fromDevice(me), fromDevice(other)]);
+      expect([a.ok, b.ok]).toEqual([true, false]);
+      expect(b).toMatchObject({
+        code: 'P0001',
+        message: 'This device is sending messages too fast: at most 5 messages every 10 seconds, whichever account sends them. Wait a moment and try again.',
+      });
+      const { rows } = await first.query<{ n: number }>('select count(*)::int as n from public.chat_messages');
+      expect(rows[0]?.n).toBe(1);
     });
 
     it('the same client id twice at once: applied once, both get the first result', async () => {

@@ -1,8 +1,10 @@
 // What e2e tests need to reach the embedded backend the suite started (see playwright.config.ts),
 // and to sign a new student in without going through the auth screens every time.
 import type { Page } from '@playwright/test';
+import { randomInt, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fetchFrom } from '../../backend/from-address.ts';
 import { Keys } from '../../../supabase/embedded/jwt.ts';
 import { SECRETS_FILE } from '../../../supabase/embedded/secrets.ts';
 import { API_PATHS } from '../../../supabase/embedded/site.ts';
@@ -98,6 +100,35 @@ export async function serviceRpc<T>(fn: string, args: Record<string, unknown> = 
 export async function studentRpc<T>(student: Student, fn: string, args: Record<string, unknown>, base = backendUrl): Promise<T> {
   const { anonKey } = await localKeys();
   return callRpc<T>(anonKey, student.accessToken, fn, args, base);
+}
+
+const devices = new Map<string, string>();
+
+/**
+ * The student's own device: a loopback address of its own (all of 127.0.0.0/8 is this machine, and no
+ * other machine can send from it), picked at random so the suite's workers do not share one. The
+ * browser pages and every other helper come from 127.0.0.1, which the chat's per-device limit counts
+ * as one device for all of them.
+ */
+function deviceOf(student: Student): string {
+  let device = devices.get(student.userId);
+  if (device === undefined) {
+    device = `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+    devices.set(student.userId, device);
+  }
+  return device;
+}
+
+/** Posts a chat message as the student, from the student's own device (see deviceOf); its id. */
+export async function studentSays(student: Student, body: string): Promise<number> {
+  const { anonKey } = await localKeys();
+  const response = await fetchFrom(deviceOf(student))(`${backendUrl}/rest/v1/rpc/send_chat_message`, {
+    method: 'POST',
+    headers: { apikey: anonKey, authorization: `Bearer ${student.accessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ p_body: body, p_client_id: randomUUID() }),
+  });
+  if (!response.ok) throw new Error(`send_chat_message failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { id: number }).id;
 }
 
 /** Reads a table as the service role, e.g. the ledger, to check what the server holds. */

@@ -1,6 +1,6 @@
 -- The chat room (issue #8), for signed-in users. Every insert, through send_chat_message or straight
 -- through the API, passes the trigger of app_private/functions/chat_messages_guard.sql (blocked
--- words masked, white space trimmed, 5 messages per 10 seconds per user); an author may delete their
+-- words masked, white space trimmed, rate limits per user, per new account and per device); an author may delete their
 -- own messages, reported ones too, as each report keeps a copy (chat_reports.sql). Hidden
 -- (moderated) messages disappear for everyone but their author.
 
