@@ -16,7 +16,9 @@ export function AttachSavesOffer() {
   const userId = session?.user.id ?? null;
   const data = runtime?.data ?? null;
   const games = useLiveQuery(() => (data === null || userId === null ? [] : readAnonymousSaveGames(data)), [data, userId]);
-  const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(DISMISSED_KEY) === userId);
+  // Who said "not now" in this tab: the session is not known yet on the first render.
+  const [dismissedBy, setDismissedBy] = useState(() => sessionStorage.getItem(DISMISSED_KEY));
+  const dismissed = userId !== null && dismissedBy === userId;
   const [busy, setBusy] = useState(false);
   if (data === null || userId === null || !games || games.length === 0 || dismissed) return null;
 
@@ -34,7 +36,7 @@ export function AttachSavesOffer() {
   };
   const later = () => {
     sessionStorage.setItem(DISMISSED_KEY, userId);
-    setDismissed(true);
+    setDismissedBy(userId);
   };
 
   return (

@@ -80,6 +80,24 @@ export async function signInNewStudent(page: Page, email?: string, base = backen
   return student;
 }
 
+/** The same student signed in on another page (another device): a session of its own, from the password grant. */
+export async function signInExistingStudent(page: Page, student: Student, base = backendUrl): Promise<void> {
+  const { anonKey } = await localKeys();
+  const response = await fetch(`${base}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: student.email, password: student.password }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  const session = JSON.stringify(await response.json());
+  await page.addInitScript(
+    ([key, value]) => {
+      if (window.localStorage.getItem(key as string) === null) window.localStorage.setItem(key as string, value as string);
+    },
+    [authStorageKey, session],
+  );
+}
+
 async function callRpc<T>(apikey: string, token: string, fn: string, args: Record<string, unknown>, base: string): Promise<T> {
   const response = await fetch(`${base}/rest/v1/rpc/${fn}`, {
     method: 'POST',

@@ -1,0 +1,107 @@
+// Cloud saves (issue 18) as a student meets them: 2048 played on one device goes on on a second device
+// signed in as the same student; a save changed on both while one was offline is shown twice, with
+// which device saved each and when, and the student's choice reaches the other device.
+import { expect, type Page } from '@playwright/test';
+import { serviceSelect, signInExistingStudent } from './support/backend.ts';
+import { test } from './support/backendLink.ts';
+import { gameFrame, openClassGame } from './support/bundledGames.ts';
+import { onboardedStudent } from './support/student.ts';
+
+const cellsOf = (page: Page) => gameFrame(page).locator('#game').getAttribute('data-cells');
+
+/** Plays 2048 until the board changes; returns the board as the game shows it. */
+async function play(page: Page, keys: string[]): Promise<string> {
+  const start = await cellsOf(page);
+  for (const key of keys) await page.keyboard.press(key);
+  await expect.poll(() => cellsOf(page)).not.toBe(start);
+  // The game saves on every move; the board it shows is the one it saved last.
+  return (await cellsOf(page))!;
+}
+
+async function serverSave(userId: string): Promise<string> {
+  const rows = await serviceSelect<{ state: string }>('game_saves', `user_id=eq.${userId}&app_id=eq.2048&select=state`);
+  return rows[0]?.state ?? '';
+}
+
+test('2048 started on one device goes on on another, and a save changed on both apart is the student’s to choose', async ({ page, link, browser }) => {
+  test.setTimeout(90_000);
+  const student = await onboardedStudent(page);
+  await openClassGame(page, '/2048');
+  const first = await play(page, ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown']);
+  // A few seconds after the last move, the save is on the server.
+  await expect.poll(() => serverSave(student.userId), { timeout: 15_000 }).toContain(`"cells":[${first}]`);
+
+  // The second device: the same student, another browser.
+  const laptop = await browser.newContext();
+  const second = await laptop.newPage();
+  await signInExistingStudent(second, student);
+  await openClassGame(second, '/2048');
+  await expect.poll(() => cellsOf(second), { timeout: 15_000 }).toBe(first);
+
+  // Apart: the first device offline goes on playing; the second plays online and saves to the server.
+  await link.goOffline();
+  const offline = await play(page, ['ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowUp']);
+  const online = await play(second, ['ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowUp', 'ArrowRight']);
+  expect(online).not.toBe(offline);
+  await expect.poll(() => serverSave(student.userId), { timeout: 15_000 }).toContain(`"cells":[${online}]`);
+
+  // Back online, the first device's save does not overwrite the second's: the student is asked.
+  await link.goOnline();
+  const choice = page.getByTestId('save-choice');
+  await expect(choice).toBeVisible({ timeout: 20_000 });
+  await expect(choice).toContainText('Two saves of 2048');
+  await expect(choice).toContainText(/was saved on Chrome on \w+ on \d+ \w+ \d{4}, \d\d:\d\d, and on this device/);
+  expect(await serverSave(student.userId)).toContain(`"cells":[${online}]`);
+  await expect.poll(() => cellsOf(page)).toBe(offline);
+
+  // The student keeps this device's game: it goes to the server, and the other device goes on from it.
+  await choice.getByTestId('keep-this-save').click();
+  await expect(choice).toHaveCount(0);
+  await expect.poll(() => serverSave(student.userId), { timeout: 15_000 }).toContain(`"cells":[${offline}]`);
+  await second.reload();
+  await expect.poll(() => cellsOf(second), { timeout: 15_000 }).toBe(offline);
+  await laptop.close();
+});
+
+test('the other device’s save, when chosen, replaces the game on this one', async ({ page, link, browser }) => {
+  test.setTimeout(90_000);
+  const student = await onboardedStudent(page);
+  await openClassGame(page, '/2048');
+  const first = await play(page, ['ArrowLeft', 'ArrowUp']);
+  await expect.poll(() => serverSave(student.userId), { timeout: 15_000 }).toContain(`"cells":[${first}]`);
+  const laptop = await browser.newContext();
+  const second = await laptop.newPage();
+  await signInExistingStudent(second, student);
+  await openClassGame(second, '/2048');
+  await expect.poll(() => cellsOf(second), { timeout: 15_000 }).toBe(first);
+
+  await link.goOffline();
+  await play(page, ['ArrowDown', 'ArrowRight']);
+  const online = await play(second, ['ArrowUp', 'ArrowLeft', 'ArrowDown']);
+  await expect.poll(() => serverSave(student.userId), { timeout: 15_000 }).toContain(`"cells":[${online}]`);
+  await link.goOnline();
+
+  const choice = page.getByTestId('save-choice');
+  await expect(choice).toBeVisible({ timeout: 20_000 });
+  await choice.getByTestId('take-other-save').click();
+  await expect(choice).toHaveCount(0);
+  // The game reloads from the chosen save.
+  await expect.poll(() => cellsOf(page), { timeout: 15_000 }).toBe(online);
+  await laptop.close();
+});
+
+test('a game played signed out is offered to the account at sign-in, and then follows the student', async ({ page }) => {
+  await openClassGame(page, '/2048');
+  const played = await play(page, ['ArrowLeft', 'ArrowUp', 'ArrowRight']);
+  // Signing in on this device: the session is stored, and the portal opens signed in.
+  const student = await onboardedStudent(page);
+  await page.goto('/');
+  const offer = page.getByTestId('attach-saves');
+  await expect(offer).toContainText('This device has saves of one game played while nobody was signed in.');
+  await offer.getByTestId('attach-saves-yes').click();
+  await expect(page.getByText('One game save is now on your account.')).toBeVisible();
+  await expect(offer).toHaveCount(0);
+  await expect.poll(() => serverSave(student.userId), { timeout: 15_000 }).toContain(`"cells":[${played}]`);
+  await openClassGame(page, '/2048');
+  await expect.poll(() => cellsOf(page)).toBe(played);
+});
