@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Footer, Navbar, SecondFooter } from './chrome.tsx';
-import { AttachSavesOffer } from '../features/player/AttachSavesOffer.tsx';
 import { LoadingBar } from './LoadingBar.tsx';
+import { SignedInOffers } from './SignedInOffers.tsx';
 
 export function DefaultLayout() {
   const { pathname } = useLocation();
@@ -16,7 +16,7 @@ export function DefaultLayout() {
       <LoadingBar />
       {!onboarding && <Navbar />}
       <main id="main" className="main">
-        {!onboarding && <AttachSavesOffer />}
+        {!onboarding && <SignedInOffers />}
         {/* Empty while a page's chunk loads, per the spec. */}
         <Suspense fallback={null}>
           <Outlet />

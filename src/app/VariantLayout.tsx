@@ -2,8 +2,8 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { showsVariantBanner } from '../domain/banner.ts';
 import { VariantBanner, VariantFooter, VariantHeader } from './chrome.tsx';
-import { AttachSavesOffer } from '../features/player/AttachSavesOffer.tsx';
 import { LoadingBar } from './LoadingBar.tsx';
+import { SignedInOffers } from './SignedInOffers.tsx';
 
 export function VariantLayout() {
   const { pathname } = useLocation();
@@ -16,7 +16,7 @@ export function VariantLayout() {
       {showsVariantBanner(pathname) && <VariantBanner />}
       <VariantHeader />
       <main id="main" className="main">
-        <AttachSavesOffer />
+        <SignedInOffers />
         <Suspense fallback={null}>
           <Outlet />
         </Suspense>

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { usePortal } from '../../app/portal.tsx';
+import { attachAnonymousSaves } from '../../data/cloudSaves.ts';
 import { readAnonymousSaveGames } from '../../data/reads/gameSaves.ts';
 import { deviceLabel } from '../../domain/deviceLabel.ts';
 
@@ -25,7 +26,6 @@ export function AttachSavesOffer() {
   const attach = async () => {
     setBusy(true);
     try {
-      const { attachAnonymousSaves } = await import('../../data/cloudSaves.ts');
       const count = await attachAnonymousSaves(data, userId, deviceLabel(navigator.userAgent));
       toast.success(count === 1 ? 'One game save is now on your account.' : `${count} game saves are now on your account.`);
     } catch (error) {
