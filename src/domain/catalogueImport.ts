@@ -276,7 +276,10 @@ function textOf(values: Record<string, unknown>, field: ImportField): FieldValue
   return { text: text === '' ? null : text, problem: null };
 }
 
-export type RowCheck = { ok: true; entry: CatalogueFields } | { ok: false; id: string | null; reasons: string[] };
+/** A refused row keeps its id, title and slug where they are valid, so it can still be told of a clash. */
+export type RowCheck =
+  | { ok: true; entry: CatalogueFields }
+  | { ok: false; id: string | null; title: string | null; slug: string | null; reasons: string[] };
 
 /** One row on its own: every field against the apps table's rules and the portal's pages. */
 export function checkRow(row: SourceRow): RowCheck {
@@ -310,11 +313,15 @@ export function checkRow(row: SourceRow): RowCheck {
   if (givenSlug !== null) {
     // The backup list writes slugs as paths ('/flappy-hollow'); the table keeps them without the '/'.
     slug = givenSlug.startsWith('/') ? givenSlug.slice(1) : givenSlug;
-    if (!SLUG_FORMAT.test(slug)) reasons.push(`slug ${quoted(givenSlug)} may hold only a-z, 0-9 and single hyphens between them`);
+    if (!SLUG_FORMAT.test(slug)) {
+      reasons.push(`slug ${quoted(givenSlug)} may hold only a-z, 0-9 and single hyphens between them`);
+      slug = null;
+    }
   } else if (title !== null) {
     slug = slugOfTitle(title);
     if (!SLUG_FORMAT.test(slug)) {
       reasons.push(`the slug the title gives, ${quoted(slug)}, may hold only a-z, 0-9 and single hyphens between them: add a slug to this row`);
+      slug = null;
     }
   }
   let known: string | null = null;
@@ -341,7 +348,13 @@ export function checkRow(row: SourceRow): RowCheck {
     }
   }
   if (reasons.length > 0 || id === null || title === null || slug === null || known === null || url === null) {
-    return { ok: false, id: id !== null && ID_FORMAT.test(id) ? id : null, reasons };
+    return {
+      ok: false,
+      id: id !== null && ID_FORMAT.test(id) ? id : null,
+      title: title !== null && length(title) <= TITLE_MAX ? title : null,
+      slug,
+      reasons,
+    };
   }
   return { ok: true, entry: { id, title, slug, category: known, description, thumbnail, url } };
 }
@@ -384,7 +397,7 @@ function whoHas(app: ExistingApp): string {
 export function planImport(rows: readonly SourceRow[], existing: readonly ExistingApp[]): PlanRow[] {
   const checks = rows.map(checkRow);
   const byId = new Map(existing.map((app) => [app.id, app]));
-  const inFile = new Set(checks.flatMap((check) => (check.ok ? [check.entry.id] : check.id !== null ? [check.id] : [])));
+  const inFile = new Set(checks.map((check) => (check.ok ? check.entry.id : check.id)).filter((id) => id !== null));
   // Titles and slugs of apps the file does not touch are taken; the file's own claim theirs in order.
   const titles = new Map<string, string>();
   const slugs = new Map<string, string>();
@@ -397,23 +410,27 @@ export function planImport(rows: readonly SourceRow[], existing: readonly Existi
 
   return checks.map((check, index): PlanRow => {
     const where = rows[index]!.where;
-    const refused = (id: string | null, reasons: string[]): PlanRow => ({ where, id, kind: 'refused', entry: null, changes: [], reasons, note: null });
-    if (!check.ok) {
-      if (check.id !== null && !ids.has(check.id)) ids.set(check.id, where);
-      return refused(check.id, check.reasons);
+    const claim = check.ok ? check.entry : check;
+    const reasons = check.ok ? [] : [...check.reasons];
+    if (claim.id !== null) {
+      const first = ids.get(claim.id);
+      if (first !== undefined) reasons.push(`id '${claim.id}' is already on ${first}`);
+      else ids.set(claim.id, where);
     }
-    const { entry } = check;
-    const reasons: string[] = [];
-    const firstId = ids.get(entry.id);
-    if (firstId !== undefined) reasons.push(`id '${entry.id}' is already on ${firstId}`);
-    else ids.set(entry.id, where);
-    const titleOwner = titles.get(titleKey(entry.title));
-    if (titleOwner !== undefined) reasons.push(`title '${entry.title}' is taken by ${titleOwner}: a title names its game's page, ignoring case and dashes`);
-    else titles.set(titleKey(entry.title), where);
-    const slugOwner = slugs.get(entry.slug);
-    if (slugOwner !== undefined) reasons.push(`slug '${entry.slug}' is taken by ${slugOwner}`);
-    else slugs.set(entry.slug, where);
+    if (claim.title !== null) {
+      const owner = titles.get(titleKey(claim.title));
+      if (owner !== undefined) reasons.push(`title '${claim.title}' is taken by ${owner}: a title names its game's page, ignoring case and dashes`);
+      else titles.set(titleKey(claim.title), where);
+    }
+    if (claim.slug !== null) {
+      const owner = slugs.get(claim.slug);
+      if (owner !== undefined) reasons.push(`slug '${claim.slug}' is taken by ${owner}`);
+      else slugs.set(claim.slug, where);
+    }
+    const refused = (): PlanRow => ({ where, id: claim.id, kind: 'refused', entry: null, changes: [], reasons, note: null });
+    if (!check.ok) return refused();
 
+    const { entry } = check;
     const app = byId.get(entry.id);
     const changes = app === undefined ? [] : changedFields(entry, app);
     if (bundledGameId(entry.url) !== null && (app?.bundled !== true || app.url !== entry.url)) {
@@ -424,7 +441,7 @@ export function planImport(rows: readonly SourceRow[], existing: readonly Existi
     if (app !== undefined && app.retired_at !== null) {
       reasons.push(`'${entry.id}' is retired: bring it back with \`npm run catalogue -- restore ${entry.id}\` first, or leave it out of the file`);
     }
-    if (reasons.length > 0) return refused(entry.id, reasons);
+    if (reasons.length > 0) return refused();
     const kind: PlanKind = app === undefined ? 'added' : changes.length > 0 ? 'changed' : 'unchanged';
     return { where, id: entry.id, kind, entry, changes, reasons: [], note: null };
   });

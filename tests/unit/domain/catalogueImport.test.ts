@@ -134,7 +134,7 @@ describe('reading a file', () => {
       ['line 2', ['it has 3 fields where the header has 4 (a comma inside a field needs quotes)']],
       ['line 4', ['it has 5 fields where the header has 4 (a comma inside a field needs quotes)']],
     ]);
-    expect(checkRow(rows[0]!)).toEqual({ ok: false, id: 'a', reasons: [rows[0]!.problems[0], 'url is missing'] });
+    expect(checkRow(rows[0]!)).toEqual({ ok: false, id: 'a', title: 'A', slug: 'a', reasons: [rows[0]!.problems[0], 'url is missing'] });
   });
 
   it('reads a JSON array of objects, naming rows by their place, and refuses what is not one', () => {
@@ -310,6 +310,17 @@ describe('planImport', () => {
       ["title 'old-game' is taken by the retired app 'old-game' ('Old Game'): a title names its game's page, ignoring case and dashes"],
       [],
       [],
+    ]);
+  });
+
+  it('tells a row refused for other reasons of its clashes too', () => {
+    const [bad] = planImport([row({ id: 'bad one', title: 'snake', category: 'arcade', url: 'javascript:alert(1)' }, 'line 4')], catalogue);
+    expect(bad).toMatchObject({ kind: 'refused', id: null });
+    expect(bad?.reasons).toEqual([
+      expect.stringMatching(/^id 'bad one' must be/),
+      expect.stringMatching(/^url 'javascript:alert\(1\)' is not a web address/),
+      "title 'snake' is taken by app 'snake' ('Snake'): a title names its game's page, ignoring case and dashes",
+      "slug 'snake' is taken by app 'snake'",
     ]);
   });
 
