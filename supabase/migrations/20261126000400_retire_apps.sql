@@ -3,7 +3,8 @@
 -- Why: until now the only way to take a game out of the list was `delete from public.apps`, and two
 -- tables reference apps with on delete cascade: leaderboard_submissions (every score of the game, whose
 -- proofs stay behind in storage with no row to find them by) and apps_played (every play, so each
--- student's apps_played count drops on their next play). One delete erased a game's whole history.
+-- student's apps_played count drops on their next play), and game_saves (20261126000500) joins them.
+-- One delete erased a game's whole history.
 -- Now an entry gets retired_at instead (`npm run catalogue -- retire <id>`, or an update in the SQL
 -- editor):
 -- - get_apps_ordered_by_title leaves it out, so it drops out of every student's list on their next refresh;

@@ -2,9 +2,9 @@
 -- battlepass_tiers) everyone, signed in or not, reads it; only the service role (operators,
 -- migrations) writes it. The bundled games ship as reference data: six in the baseline migration,
 -- eight more in 20261124000100_bundled_games.sql.
--- An entry is retired, not deleted (20261126000400_retire_apps.sql): scores and plays reference it
--- with on delete cascade, so deleting a game would take every student's history of it along. A retired
--- entry (retired_at set) is left out of the catalogue's lists; a bundled game's row is code and stays.
+-- An entry is retired, not deleted (20261126000400_retire_apps.sql): scores, plays and saves reference
+-- it with on delete cascade, so deleting a game would take every student's history of it along. A
+-- retired entry (retired_at set) is left out of the catalogue's lists; a bundled game's row is code and stays.
 
 create table public.apps (
   id text primary key,
