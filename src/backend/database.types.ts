@@ -17,6 +17,7 @@ export type Database = {
           url: string
           bundled: boolean
           created_at: string
+          retired_at: string | null
         }
         Insert: {
           id: string
@@ -28,6 +29,7 @@ export type Database = {
           url: string
           bundled?: boolean
           created_at?: string
+          retired_at?: string | null
         }
         Update: {
           id?: string
@@ -39,6 +41,7 @@ export type Database = {
           url?: string
           bundled?: boolean
           created_at?: string
+          retired_at?: string | null
         }
         Relationships: []
       }
@@ -803,6 +806,7 @@ export type Database = {
           url: string
           bundled: boolean
           created_at: string
+          retired_at: string | null
         }[]
       }
       get_apps_played_by_user: {

@@ -9,8 +9,14 @@ import type { Functions, Tables, Views } from '../backend/database.types.ts';
 
 export const DB_NAME = 'portal';
 
-/** Catalogue entry: a row of apps; the bundled backup list has every column but created_at. */
-export type AppRow = Omit<Tables<'apps'>, 'created_at'> & { created_at?: string };
+/**
+ * Catalogue entry: a row of apps; the bundled backup list has every column but created_at. The mirror
+ * holds only entries in the list, so retired_at (null in every row the server lists) is not one of them.
+ */
+export type AppRow = Omit<Tables<'apps'>, 'created_at' | 'retired_at'> & { created_at?: string };
+
+/** An entry an operator retired: out of the list, but its page says so instead of "not found". */
+export type RetiredAppRow = Pick<Tables<'apps'>, 'id' | 'title'> & { retired_at: string };
 
 /** The signed-in user's my_users row. */
 export type ProfileRow = Tables<'my_users'>;
@@ -186,6 +192,7 @@ export class PortalDB extends Dexie {
   favourites!: Table<FavouriteRow, [string, string]>;
   chatMessages!: Table<ChatMessageRow, [string, number]>;
   gameSaves!: Table<GameSaveRow, [string, string]>;
+  retiredApps!: EntityTable<RetiredAppRow, 'id'>;
 
   constructor(name: string = DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -210,6 +217,9 @@ export class PortalDB extends Dexie {
     });
     this.version(3).stores({
       gameSaves: '[owner+gameId], owner',
+    });
+    this.version(4).stores({
+      retiredApps: 'id',
     });
   }
 }

@@ -2,7 +2,7 @@ import type { Table } from 'dexie';
 import { restack } from '../sync/rebase.ts';
 import type { MirrorView } from './mirrorView.ts';
 import { inSyncTransaction } from './syncTables.ts';
-import { guardQuota, type AppRow, type ItemRow, type PortalDB, type ProfileRow, type ShopItemRow, type StreakRow } from './db.ts';
+import { guardQuota, type AppRow, type ItemRow, type PortalDB, type ProfileRow, type RetiredAppRow, type ShopItemRow, type StreakRow } from './db.ts';
 
 /**
  * Writers for fresh server data, each one transaction: readers never see a half refresh. Where the
@@ -74,12 +74,13 @@ function sameRow(a: object, b: object): boolean {
 }
 
 /**
- * Replaces the catalogue: it becomes exactly `apps`, and apps the server no longer lists disappear.
- * Only the rows that changed are written: each IndexedDB write costs far more than reading and
- * comparing, and a refresh mostly finds the catalogue as it was.
+ * Replaces the catalogue: it becomes exactly `apps`, and apps the server no longer lists (retired ones
+ * too) disappear. Only the rows that changed are written: each IndexedDB write costs far more than
+ * reading and comparing, and a refresh mostly finds the catalogue as it was. With `retired`, the list
+ * of retired entries is replaced in the same transaction, so no page sees an entry in both or neither.
  */
-export async function putApps(db: PortalDB, apps: AppRow[]): Promise<void> {
-  await write(db, [db.apps], async () => {
+export async function putApps(db: PortalDB, apps: AppRow[], retired?: RetiredAppRow[]): Promise<void> {
+  await write(db, [db.apps, db.retiredApps], async () => {
     const held = new Map((await db.apps.toArray()).map((row) => [row.id, row]));
     const changed = apps.filter((row) => {
       const old = held.get(row.id);
@@ -88,6 +89,10 @@ export async function putApps(db: PortalDB, apps: AppRow[]): Promise<void> {
     });
     if (held.size > 0) await db.apps.bulkDelete([...held.keys()]);
     if (changed.length > 0) await db.apps.bulkPut(changed.map((a) => ({ ...a })));
+    if (retired !== undefined) {
+      await db.retiredApps.clear();
+      await db.retiredApps.bulkPut(retired.map((r) => ({ id: r.id, title: r.title, retired_at: r.retired_at })));
+    }
   });
 }
 

@@ -1,5 +1,35 @@
 import { toSlug } from './slug.ts';
 
+/**
+ * The categories an operator may give a catalogue entry (`npm run catalogue -- import`), lower case as
+ * the server keeps them. A fixed list keeps one category from splitting into 'Maths', 'math' and
+ * 'Math ' chips, and none of them is the name of a page: the variant layout opens /{category}.
+ */
+export const CATALOGUE_CATEGORIES = [
+  'action',
+  'adventure',
+  'arcade',
+  'board games',
+  'geography',
+  'math',
+  'music',
+  'puzzle',
+  'racing',
+  'science',
+  'sports',
+  'strategy',
+  'typing',
+  'word games',
+] as const;
+
+export type CatalogueCategory = (typeof CATALOGUE_CATEGORIES)[number];
+
+/** The listed category a name means, ignoring case and spacing ('Board  Games' -> 'board games'), or null. */
+export function knownCategory(name: string): CatalogueCategory | null {
+  const path = toSlug(name);
+  return CATALOGUE_CATEGORIES.find((category) => toSlug(category) === path) ?? null;
+}
+
 /** The distinct categories of `apps`, in order of first appearance, each with its path. */
 export function categoriesOf(apps: readonly { category: string }[]): { name: string; path: string }[] {
   const seen = new Map<string, string>();

@@ -11,10 +11,10 @@ import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useLoading } from '../app/loading.tsx';
 import { usePortal } from '../app/portal.tsx';
-import type { AppRow } from '../data/db.ts';
+import type { AppRow, RetiredAppRow } from '../data/db.ts';
 import { fetchBackupApps } from '../data/queries/fetchBackupApps.ts';
 import { refreshApps, type CatalogueSource, type RefreshOutcome } from '../data/queries/refreshCatalogue.ts';
-import { readApps } from '../data/reads/apps.ts';
+import { readApps, readRetiredApps } from '../data/reads/apps.ts';
 import type { DataSource } from '../data/source.ts';
 import { APP_LIST_FAILED } from '../domain/messages.ts';
 
@@ -27,6 +27,7 @@ export interface Catalogue {
 export const REFRESH_EVERY_MS = 5 * 60 * 1000;
 const APP_LIST_FAILED_TOAST = 'app-list-failed';
 const NO_APPS: AppRow[] = [];
+const NO_RETIRED: RetiredAppRow[] = [];
 
 // One refresh per page load and interval, shared by every catalogue page mounted meanwhile.
 let lastRefresh: { at: number; outcome: Promise<RefreshOutcome> } | null = null;
@@ -122,4 +123,11 @@ export function useCatalogue(): Catalogue {
 export function useCatalogueApps(): AppRow[] | null {
   const { apps, loading } = useCatalogue();
   return loading ? null : apps;
+}
+
+/** The entries an operator retired, as the last refresh of the list found them: for a page that finds no app. */
+export function useRetiredApps(): RetiredAppRow[] {
+  const { runtime } = usePortal();
+  const data = runtime?.data ?? null;
+  return useLiveQuery(() => (data === null ? NO_RETIRED : readRetiredApps(data)), [data]) ?? NO_RETIRED;
 }

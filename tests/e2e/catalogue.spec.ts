@@ -208,3 +208,20 @@ test('the score form checks its fields before anything is queued', async ({ page
   await expect(page.getByTestId('score-form').getByRole('alert').first()).toHaveText('The score must be a whole number.');
   await expect(page.getByTestId('score-form')).toContainText('image without name? impossible');
 });
+
+test('a retired game leaves the list, and its page says it was retired rather than that it is unknown', async ({ page }) => {
+  // As `npm run catalogue -- retire` leaves it: the row stays, with retired_at set.
+  const id = `old-game-${crypto.randomUUID().slice(0, 8)}`;
+  const title = `Old Game ${id.slice(-8)}`;
+  await serviceInsert('apps', { id, title, slug: id, category: 'puzzle', url: `https://games.school.edu/${id}/`, retired_at: '2026-11-01T10:00:00Z' });
+  await page.goto('/');
+  await expect(page.getByTestId('app-card').first()).toBeVisible();
+  expect(await cardTitles(page)).toContain('Snake');
+  expect(await cardTitles(page)).not.toContain(title);
+
+  await page.goto(`/class/${encodeURIComponent(title)}`);
+  await expect(page.getByText(`${title} was retired from the list on 1 November 2026.`)).toBeVisible();
+  await expect(page.getByTestId('game-frame')).toHaveCount(0);
+  await page.goto('/class/No%20Such%20Game');
+  await expect(page.getByText('This game is not in the list yet. It may have been renamed or removed.')).toBeVisible();
+});

@@ -1,7 +1,8 @@
 // The app list's refresh into Dexie: get_apps_ordered_by_title, the `_dlq` cache (valid a day), and the
-// bundled backup list when the server fails and the device has no server list of its own.
+// bundled backup list when the server fails and the device has no server list of its own. Beside the
+// list, the entries an operator retired, so that a retired game's page can say so.
 import { APPS_CACHE_VERSION, readCached, writeCached, type CacheOptions } from '../cache.ts';
-import type { AppRow, PortalDB } from '../db.ts';
+import type { AppRow, PortalDB, RetiredAppRow } from '../db.ts';
 import { putApps } from '../mirror.ts';
 import { partsOf, type DataSource } from '../source.ts';
 import { fetchBackupApps } from './fetchBackupApps.ts';
@@ -15,6 +16,8 @@ export interface RefreshDeps {
   db: PortalDB;
   /** get_apps_ordered_by_title; rejects or returns an error when the server cannot answer. */
   fetchServer: () => Promise<AppRow[]>;
+  /** The retired entries, read with the list; a failure of either is a failure of the server. */
+  fetchRetired?: () => Promise<RetiredAppRow[]>;
   fetchBackup: () => Promise<AppRow[]>;
   cache?: CacheOptions;
   now?: number;
@@ -41,8 +44,8 @@ export async function refreshCatalogue(deps: RefreshDeps): Promise<RefreshOutcom
     return { source: 'cache', serverFailed: false };
   }
   try {
-    const apps = await deps.fetchServer();
-    await putApps(db, apps);
+    const [apps, retired] = await Promise.all([deps.fetchServer(), deps.fetchRetired?.()]);
+    await putApps(db, apps, retired);
     await writeCached(db, APPS_CACHE_KEY, APPS_CACHE_VERSION, apps, cacheOptions);
     return { source: 'server', serverFailed: false };
   } catch {
@@ -51,7 +54,9 @@ export async function refreshCatalogue(deps: RefreshDeps): Promise<RefreshOutcom
       return { source: 'cache', serverFailed: true };
     }
     if ((await db.apps.toArray()).some(isServerRow)) return { source: 'cache', serverFailed: true };
-    await putApps(db, await deps.fetchBackup());
+    // A hosted backup list may be older than a retirement this device has heard of.
+    const retired = new Set(await db.retiredApps.toCollection().primaryKeys());
+    await putApps(db, (await deps.fetchBackup()).filter((app) => !retired.has(app.id)));
     return { source: 'backup', serverFailed: true };
   }
 }
@@ -65,6 +70,11 @@ export function refreshApps(source: DataSource): Promise<RefreshOutcome> {
       const { data, error } = await supabase.rpc('get_apps_ordered_by_title');
       if (error) throw new Error(error.message);
       return data ?? [];
+    },
+    fetchRetired: async () => {
+      const { data, error } = await supabase.from('apps').select('id, title, retired_at').not('retired_at', 'is', null).order('title');
+      if (error) throw new Error(error.message);
+      return (data ?? []).flatMap((row) => (row.retired_at === null ? [] : [{ id: row.id, title: row.title, retired_at: row.retired_at }]));
     },
     fetchBackup: () => fetchBackupApps(),
   });

@@ -2,6 +2,7 @@ import { useParams } from 'react-router-dom';
 import { Page } from '../../app/Page.tsx';
 import { dashesToSpaces } from '../../domain/slug.ts';
 import { PlayerView } from '../player/PlayerView.tsx';
+import { NotListed } from './NotListed.tsx';
 import { useCatalogueApps } from '../../ui/useCatalogue.ts';
 import { findAppByTitle } from '../../domain/findApp.ts';
 
@@ -14,9 +15,7 @@ export default function AppDetailPage({ title }: { title?: string }) {
   return (
     <Page name="app-detail" title={app?.title ?? dashesToSpaces(wanted)}>
       {app !== undefined && <PlayerView key={app.id} app={app} />}
-      {apps !== null && app === undefined && (
-        <p className="page-lead">This game is not in the list yet. It may have been renamed or removed.</p>
-      )}
+      {apps !== null && app === undefined && <NotListed title={wanted} />}
     </Page>
   );
 }

@@ -5,6 +5,7 @@ import { findAppByTitle } from '../../domain/findApp.ts';
 import { dashesToSpaces } from '../../domain/slug.ts';
 import { useCatalogueApps } from '../../ui/useCatalogue.ts';
 import { PlayerView } from '../player/PlayerView.tsx';
+import { NotListed } from './NotListed.tsx';
 import { AppGrid } from './AppGrid.tsx';
 import { useFavourites } from './useFavourites.ts';
 
@@ -18,9 +19,7 @@ export default function GameGridPage() {
   return (
     <Page name="game-grid" title={app?.title ?? dashesToSpaces(title)}>
       {app !== undefined && <PlayerView key={app.id} app={app} />}
-      {apps !== null && app === undefined && (
-        <p className="page-lead">This game is not in the list yet. It may have been renamed or removed.</p>
-      )}
+      {apps !== null && app === undefined && <NotListed title={title} />}
       {app !== undefined && related.length > 0 && (
         <>
           <h2 className="related-heading">More {categoryLabel(app.category)} games</h2>

@@ -3,6 +3,7 @@ import type { EngineKind } from '../harness/engine.ts';
 import { describeEngine } from '../harness/run.ts';
 import { authHelpersSuite } from './auth-helpers.ts';
 import { battlepassSuite } from './battlepass.ts';
+import { catalogueSuite } from './catalogue.ts';
 import { chatLimitsSuite } from './chat-limits.ts';
 import { communitySuite } from './community.ts';
 import { concurrencySuite } from './concurrency.ts';
@@ -49,6 +50,7 @@ export function describeDatabase(kind: EngineKind): void {
     moderationSuite(ctx);
     creatorApplicationsSuite(ctx);
     operatorsSuite(ctx);
+    catalogueSuite(ctx);
     if (kind.manySessions) {
       concurrencySuite(ctx);
       creatorApplicationRacesSuite(ctx);

@@ -24,6 +24,7 @@ describe('the portal database', () => {
         'outbox',
         'profile',
         'publicProfiles',
+        'retiredApps',
         'shopItems',
         'streak',
       ].sort(),
@@ -59,7 +60,9 @@ describe('the portal database', () => {
     expect(await upgraded.chatMessages.where('viewer').equals(USER).count()).toBe(1);
     await upgraded.gameSaves.put({ owner: USER, gameId: '2048', state: '{}', bytes: 2, updatedAt: 1, deviceId: 'd', baseVersion: null });
     expect(await upgraded.gameSaves.where('owner').equals(USER).count()).toBe(1);
-    expect(upgraded.verno).toBe(3);
+    await upgraded.retiredApps.put({ id: 'old-game', title: 'Old Game', retired_at: '2026-11-26T00:00:00Z' });
+    expect(await upgraded.retiredApps.count()).toBe(1);
+    expect(upgraded.verno).toBe(4);
   });
 
   it('keys unlocked items by user and item', async () => {

@@ -115,6 +115,38 @@ describe('refreshCatalogue', () => {
     expect((await db.apps.toArray()).map((a) => a.id).sort()).toEqual(['flappy', 'snake']);
   });
 
+  it('drops an app the server retired and keeps the retired list beside the catalogue', async () => {
+    const { db } = freshDb();
+    await putApps(db, [...SERVER, app('old-game', 'Old Game')]);
+    const retired = [{ id: 'old-game', title: 'Old Game', retired_at: '2026-11-26T10:00:00Z' }];
+    const { deps: d } = deps(db, async () => SERVER);
+    expect((await refreshCatalogue({ ...d, fetchRetired: async () => retired })).source).toBe('server');
+    expect((await db.apps.toArray()).map((a) => a.id).sort()).toEqual(['flappy', 'snake']);
+    expect(await db.retiredApps.toArray()).toEqual(retired);
+    // Restored on the server: back in the list, out of the retired one.
+    const { deps: again } = deps(db, async () => [...SERVER, app('old-game', 'Old Game')]);
+    await refreshCatalogue({ ...again, cache: { enabled: false }, fetchRetired: async () => [] });
+    expect(await db.apps.get('old-game')).toBeDefined();
+    expect(await db.retiredApps.count()).toBe(0);
+  });
+
+  it('counts a failed read of the retired entries as a failed server, and changes nothing', async () => {
+    const { db } = freshDb();
+    await putApps(db, SERVER, [{ id: 'old-game', title: 'Old Game', retired_at: '2026-11-26T10:00:00Z' }]);
+    const { deps: d } = deps(db, async () => [app('snake', 'Snake')]);
+    expect(await refreshCatalogue({ ...d, fetchRetired: down })).toEqual({ source: 'cache', serverFailed: true });
+    expect(await db.apps.count()).toBe(2);
+    expect(await db.retiredApps.count()).toBe(1);
+  });
+
+  it('leaves entries this device knows are retired out of the backup list', async () => {
+    const { db } = freshDb();
+    await db.retiredApps.put({ id: '2048', title: '2048', retired_at: '2026-11-26T10:00:00Z' });
+    const { deps: d } = deps(db, down);
+    expect(await refreshCatalogue({ ...d, fetchBackup: async () => [...BACKUP, app('memory', 'Memory Match', false)] })).toEqual({ source: 'backup', serverFailed: true });
+    expect((await db.apps.toArray()).map((a) => a.id)).toEqual(['memory']);
+  });
+
   it('caches nothing on localhost unless caching is turned on', async () => {
     const { db } = freshDb();
     const { deps: d } = deps(db, async () => SERVER);
