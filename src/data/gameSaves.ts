@@ -27,6 +27,11 @@ export interface SaveWrite {
   state: string;
   deviceId: string;
   now: number;
+  /**
+   * False while the game has saved nothing but what it opened with in this visit (a fresh board, or the
+   * save it was handed): kept on the device, but no change to send, and a copy from another device may replace it.
+   */
+  played?: boolean;
 }
 
 /**
@@ -49,7 +54,8 @@ export async function writeGameSave(source: DataSource, write: SaveWrite): Promi
         deviceId: write.deviceId,
         // Still descended from the server version it had: sync compares this with the server's.
         baseVersion: before?.baseVersion ?? null,
-        dirty: true,
+        // A change stays one until the server has it, whatever is saved over it.
+        dirty: write.played !== false || (before !== undefined && before.dirty !== false),
         // A copy waiting for the student's choice stays until they choose.
         theirs: before?.theirs ?? null,
       };

@@ -1,6 +1,7 @@
 // The moderation desk (issue 20), as a moderator works it with the keyboard at 1366x768: a proof is
 // seen beside its score and approved onto the board, a reported message is hidden and the decision
-// undone, a takedown request is marked handled; a student who opens the desk is told it is not theirs.
+// undone, a takedown request is marked handled; a forged top score is rejected off the public list; a
+// student who opens the desk is told it is not theirs.
 // Other suites share this backend and its queues, so the test acts only on what it made itself.
 import { randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
@@ -78,4 +79,41 @@ test('a student who opens the desk is told it is for moderators, and sees nothin
   await page.goto('/moderate');
   await expect(page.getByTestId('desk-refused')).toHaveText('The moderation desk is for moderators. The people who run this portal appoint them.');
   await expect(page.getByTestId('desk-score')).toHaveCount(0);
+});
+
+test('a moderator rejects a forged top score, and it leaves the public list', async ({ page, browser }) => {
+  const { student: forger } = await signUpViaApi();
+  await studentRpc(forger, 'ensure_profile', {});
+  const [profile] = await serviceSelect<{ username: string }>('my_users', `user_id=eq.${forger.userId}&select=username`);
+  // Within Snake's bound, so the server takes it, but no game was played: a borderline claim for the desk.
+  const forgedId = await studentRpc<number>(forger, 'submit_score', { p_app_id: 'snake', p_score: 3960, p_client_id: randomUUID() });
+  expect((await uploadProof(forger, `${forgedId}_snake-3960.png`)).status).toBe(200);
+
+  // Anyone's view of the board: the waiting score tops it, marked as waiting, with no rank.
+  const visitor = await browser.newPage();
+  await visitor.goto('/class/snake');
+  const forgedRow = visitor.getByTestId('high-scores').getByTestId('high-score').filter({ hasText: profile!.username });
+  await expect(forgedRow).toContainText('3,960');
+  await expect(forgedRow).toContainText('waiting for review');
+
+  const moderator = await signInNewStudent(page);
+  await serviceInsert('moderators', { user_id: moderator.userId, granted_by: 'e2e operator' });
+  await page.goto('/moderate');
+  const card = page.getByTestId('desk-score').filter({ hasText: profile!.username });
+  await expect(card).toContainText('3,960 in Snake');
+  await expect(card.getByTestId('desk-play')).toHaveText('Typed in by hand: the game did not report this score.');
+  await card.getByRole('textbox').fill('The screenshot is not a game of Snake.');
+  await card.getByRole('button', { name: 'Reject' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`Rejected ${profile!.username}'s 3,960 in Snake.`)).toBeVisible();
+  await expect(card).toHaveCount(0);
+
+  await visitor.reload();
+  await expect(visitor.getByTestId('high-scores')).toBeVisible();
+  await expect(visitor.getByTestId('high-scores')).not.toContainText(profile!.username);
+  const board = await serviceRpc<{ submission_id: number }[]>('get_app_high_scores', { p_app_id: 'snake' });
+  expect(board.some((row) => row.submission_id === forgedId)).toBe(false);
+  const [decision] = await serviceSelect<{ action: string; reason: string }>('moderation_decisions', `moderator_id=eq.${moderator.userId}&select=action,reason`);
+  expect(decision).toEqual({ action: 'reject', reason: 'The screenshot is not a game of Snake.' });
+  await visitor.close();
 });

@@ -180,15 +180,25 @@ function BundledGame({ appId, title, url, gameId, onScore, soundOn, onSoundChang
         if (result.error === null && Date.now() - sent <= RUN_START_PROMPT_MS) seen.add(runId);
       });
     };
+    // What the game opened with in this visit: the save it was handed, or else the first one it made (a
+    // fresh board). Saving that again is no change to send; once a save differs, the student has played.
+    let opening: string | null = null;
+    let played = false;
+    const readSave = async () => {
+      opening = await cloud.readSave();
+      return opening;
+    };
     const write = saveQueue(async (state) => {
       if (data === null) throw new Error('no storage');
-      await writeGameSave(data, { owner, gameId, state, deviceId: device, now: Date.now() });
-      cloud.saved();
+      opening ??= state;
+      played ||= state !== opening;
+      await writeGameSave(data, { owner, gameId, state, deviceId: device, now: Date.now(), played });
+      if (played) cloud.saved();
     });
     const game = new GameSession({
       gameId,
       post: (message) => frame.current?.contentWindow?.postMessage(message, '*'),
-      readSave: cloud.readSave,
+      readSave,
       writeSave: write,
       muted: () => !soundRef.current,
       setMuted: (muted) => soundChangeRef.current(!muted),

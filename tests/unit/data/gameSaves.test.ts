@@ -48,6 +48,17 @@ describe('game saves on the device', () => {
     expect(next.baseVersion).toBe(4);
   });
 
+  it('keeps what a game saves before it is played as no change to send, unless a change is still waiting', async () => {
+    const { db } = freshDb();
+    const opened = await writeGameSave(local(db), { owner: USER, gameId: '2048', state: '{"fresh":1}', deviceId: DEVICE, now: 1, played: false });
+    expect(opened.dirty).toBe(false);
+    const played = await writeGameSave(local(db), { owner: USER, gameId: '2048', state: '{"moved":1}', deviceId: DEVICE, now: 2 });
+    expect(played.dirty).toBe(true);
+    // Reopened before the change reached the server: the game saves again unplayed, and the change still waits.
+    const reopened = await writeGameSave(local(db), { owner: USER, gameId: '2048', state: '{"moved":1}', deviceId: DEVICE, now: 3, played: false });
+    expect(reopened.dirty).toBe(true);
+  });
+
   it('finds the anonymous saves by owner, to offer them to an account at sign-in', async () => {
     const { db } = freshDb();
     await writeGameSave(local(db), { owner: ANONYMOUS_OWNER, gameId: '2048', state: '1', deviceId: DEVICE, now: 1 });
