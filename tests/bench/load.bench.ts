@@ -276,7 +276,8 @@ async function changeLook(student: Student): Promise<void> {
 }
 
 async function submitScore(student: Student): Promise<void> {
-  const results = await write(student, 'submit_score', [op('submit_score', { p_app_id: pick(APPS), p_score: randomInt(100_000) })]);
+  // Below the lowest of these games' score bounds (Memory Match: 2,650), so the server takes every one.
+  const results = await write(student, 'submit_score', [op('submit_score', { p_app_id: pick(APPS), p_score: randomInt(2_000) })]);
   const first = results?.[0];
   if (!first?.ok) return;
   const id = String((first.result as { id: unknown }).id);
@@ -420,6 +421,8 @@ async function verify(service: Client, students: Student[]): Promise<number> {
   const submissionsOf = byUser(submissions);
   const messagesOf = byUser(messages);
   const mutationsOf = byUser(mutations);
+  // Top lists rank reviewed scores: approve every one, as the moderation desk would, before comparing.
+  take('approve the submissions', await service.from('leaderboard_submissions').update({ review: 'approved' }).eq('review', 'pending').select('id'));
   const highScores = new Map<string, Map<string, number>>();
   for (const app of APPS) {
     const rows = take(`get_app_high_scores(${app})`, await service.rpc('get_app_high_scores', { p_app_id: app }));
