@@ -11,8 +11,12 @@ import { deviceLabel } from '../../domain/deviceLabel.ts';
  * once when the page closes. The server allows 30 saves a minute per student: two games open at once stay under.
  */
 export const SAVE_PUSH_DELAY_MS = 3_000;
-/** The handshake waits this long at most for the server's copy; past it, the game starts from the device's. */
-export const SAVE_PULL_WAIT_MS = 3_000;
+/**
+ * The handshake waits this long at most for the server's copy; past it, the game starts from the device's,
+ * and a newer copy that lands later reloads it. On a class network the copy comes in tens of milliseconds;
+ * where the network only looks up (a captive portal, a backend out of reach), the game waits no longer than this.
+ */
+export const SAVE_PULL_WAIT_MS = 1_500;
 
 export interface CloudSave {
   /** The save for the game's handshake, after bringing the server's copy when it can. */
