@@ -35,3 +35,23 @@ export function mergeOnPull(device: DeviceCopy | null, server: ServerCopy | null
   if (device.baseVersion === server.version) return device.dirty ? 'push' : 'take-server';
   return device.dirty ? 'conflict' : 'take-server';
 }
+
+/**
+ * What a game saved in one visit of its page. A game saves what it opens with (a fresh board, or the save
+ * it was handed, saved again): that is no play to send over a copy from another device. Once a save
+ * differs from the opening, the student has played, and every later save is a change to send.
+ */
+export interface VisitSaves {
+  /** The save the game was handed at the handshake, else its first save of the visit; null before either. */
+  opening: string | null;
+  played: boolean;
+}
+
+export function visitOpened(handed: string | null): VisitSaves {
+  return { opening: handed, played: false };
+}
+
+export function visitSaved(visit: VisitSaves, state: string): VisitSaves {
+  const opening = visit.opening ?? state;
+  return { opening, played: visit.played || state !== opening };
+}

@@ -4,6 +4,7 @@ import { usePortal } from '../../app/portal.tsx';
 import { startGameRun } from '../../data/actions/startGameRun.ts';
 import { deviceId, saveOwner, saveQueue, writeGameSave } from '../../data/gameSaves.ts';
 import { RUN_START_PROMPT_MS } from '../../domain/gameRun.ts';
+import { visitOpened, visitSaved } from '../../domain/saveMerge.ts';
 import type { GameScore } from '../../domain/gameSdk.ts';
 import { EXTERNAL_SANDBOX, packCopyUrl } from '../../domain/gameSandbox.ts';
 import { acceptGameMessage } from './gameMessages.ts';
@@ -180,20 +181,17 @@ function BundledGame({ appId, title, url, gameId, onScore, soundOn, onSoundChang
         if (result.error === null && Date.now() - sent <= RUN_START_PROMPT_MS) seen.add(runId);
       });
     };
-    // What the game opened with in this visit: the save it was handed, or else the first one it made (a
-    // fresh board). Saving that again is no change to send; once a save differs, the student has played.
-    let opening: string | null = null;
-    let played = false;
+    let visit = visitOpened(null);
     const readSave = async () => {
-      opening = await cloud.readSave();
-      return opening;
+      const handed = await cloud.readSave();
+      visit = visitOpened(handed);
+      return handed;
     };
     const write = saveQueue(async (state) => {
       if (data === null) throw new Error('no storage');
-      opening ??= state;
-      played ||= state !== opening;
-      await writeGameSave(data, { owner, gameId, state, deviceId: device, now: Date.now(), played });
-      if (played) cloud.saved();
+      visit = visitSaved(visit, state);
+      await writeGameSave(data, { owner, gameId, state, deviceId: device, now: Date.now(), played: visit.played });
+      if (visit.played) cloud.saved();
     });
     const game = new GameSession({
       gameId,

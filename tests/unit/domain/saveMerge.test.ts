@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeOnPull, type DeviceCopy } from '../../../src/domain/saveMerge.ts';
+import { mergeOnPull, visitOpened, visitSaved, type DeviceCopy } from '../../../src/domain/saveMerge.ts';
 
 const device = (state: string, baseVersion: number | null, dirty: boolean): DeviceCopy => ({ state, baseVersion, dirty });
 const server = (state: string, version: number) => ({ state, version });
@@ -41,5 +41,25 @@ describe('mergeOnPull', () => {
     expect(mergeOnPull(device('{"a":2}', 2, true), server('{"a":9}', 3))).toBe('conflict');
     // A device that never synced meets a server copy made elsewhere.
     expect(mergeOnPull(device('{"a":2}', null, true), server('{"a":9}', 1))).toBe('conflict');
+  });
+});
+
+describe('visitSaved', () => {
+  it('counts a fresh game played only once a save differs from its first', () => {
+    let visit = visitOpened(null);
+    visit = visitSaved(visit, '{"cells":[2]}');
+    expect(visit).toEqual({ opening: '{"cells":[2]}', played: false });
+    visit = visitSaved(visit, '{"cells":[2]}');
+    expect(visit.played).toBe(false);
+    visit = visitSaved(visit, '{"cells":[4]}');
+    expect(visit.played).toBe(true);
+    // Back to the opening state is still play: the student moved and came back.
+    expect(visitSaved(visit, '{"cells":[2]}').played).toBe(true);
+  });
+
+  it('counts a handed save saved again as no play, and the first change as play', () => {
+    const visit = visitOpened('{"cells":[8]}');
+    expect(visitSaved(visit, '{"cells":[8]}')).toEqual({ opening: '{"cells":[8]}', played: false });
+    expect(visitSaved(visit, '{"cells":[16]}').played).toBe(true);
   });
 });
