@@ -12,8 +12,13 @@ const cellsOf = (page: Page) => gameFrame(page).locator('#game').getAttribute('d
 /** Plays 2048 until the board changes; returns the board as the game shows it. */
 async function play(page: Page, keys: string[]): Promise<string> {
   const start = await cellsOf(page);
-  for (const key of keys) await page.keyboard.press(key);
-  await expect.poll(() => cellsOf(page)).not.toBe(start);
+  // Under load the keyboard can miss the frame after another window took the foreground: a tap on the
+  // board gives it back, and the keys are sent again until the board moves.
+  await expect(async () => {
+    await gameFrame(page).locator('#game').click({ position: { x: 4, y: 4 } });
+    for (const key of keys) await page.keyboard.press(key);
+    expect(await cellsOf(page)).not.toBe(start);
+  }).toPass({ timeout: 15_000 });
   // The game saves on every move; the board it shows is the one it saved last.
   return (await cellsOf(page))!;
 }
