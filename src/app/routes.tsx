@@ -5,7 +5,7 @@ import { VariantLayout } from './VariantLayout.tsx';
 import * as P from './pages.ts';
 
 // Pages both layouts share: utility, auth, profile, creator and legal. React Router ranks static
-// segments above dynamic ones, so these win over the variant's /:category.
+// segments above dynamic ones, so these win over /:category.
 const shared = (
   <>
     <Route path="privacy" element={<P.PrivacyPage />} />
@@ -45,6 +45,7 @@ export function DefaultRoutes() {
         <Route path="class/creator" element={<P.CreatorAppPage />} />
         <Route path="class/:appTitle" element={<P.AppDetailPage />} />
         <Route path="yt" element={<P.YtPage />} />
+        <Route path=":category" element={<P.CategoryPage strict />} />
         {shared}
       </Route>
     </Routes>

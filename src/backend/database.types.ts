@@ -976,6 +976,15 @@ export type Database = {
           resumed: boolean
         }[]
       }
+      get_popular_apps: {
+        Args: {
+          p_limit?: number
+        }
+        Returns: {
+          app_id: string
+          players: number
+        }[]
+      }
       get_recent_plays: {
         Args: {
           p_username: string

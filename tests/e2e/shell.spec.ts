@@ -88,8 +88,8 @@ test.describe('default layout', () => {
     const cards = page.getByTestId('app-card');
     await expect(cards).toHaveCount(14);
     await expect(cards.first()).toContainText('2048');
-    await page.getByRole('link', { name: /Memory Match/ }).click();
-    await expect(page).toHaveURL(/\/class\/Memory%20Match$/);
+    await page.getByTestId('app-grid').getByRole('link', { name: /Memory Match/ }).click();
+    await expect(page).toHaveURL(/\/class\/memory-match$/);
     await expect(page.getByTestId('page-app-detail').getByRole('heading', { level: 1 })).toHaveText('Memory Match');
   });
 

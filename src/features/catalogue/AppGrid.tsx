@@ -1,21 +1,16 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { memo, useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AppRow } from '../../data/db.ts';
-import { appThumbnail, FALLBACK_THUMBNAIL } from '../../domain/appThumbnail.ts';
+import { appThumbnail } from '../../domain/appThumbnail.ts';
 import { categoryLabel } from '../../domain/categories.ts';
-import { classPath } from '../../domain/slug.ts';
+import { gamePath } from '../../domain/slug.ts';
+import { showFallback } from './ShelfList.tsx';
 import './catalogue.css';
 
 /** Matches .vgrid-row in catalogue.css: the narrowest a card gets and the gap between cards. */
 const MIN_CARD_PX = 216;
 const GAP_PX = 16;
-
-/** A missing thumbnail shows the portal's icon rather than a broken image. */
-export function showFallback(event: SyntheticEvent<HTMLImageElement>): void {
-  const img = event.currentTarget;
-  if (!img.src.endsWith(FALLBACK_THUMBNAIL)) img.src = FALLBACK_THUMBNAIL;
-}
 
 /** Image (8:5 of the card's width) plus the text under it; rows are measured once rendered. */
 const CARD_BODY_PX = 92;
@@ -51,7 +46,7 @@ const AppCard = memo(function AppCard({
 }) {
   return (
     <div className="vgrid-cell" role="listitem" aria-posinset={position} aria-setsize={total}>
-      <Link className="app-card" to={classPath(app.title)} data-testid="app-card">
+      <Link className="app-card" to={gamePath(app)} data-testid="app-card">
         <img
           src={appThumbnail(app)}
           alt=""

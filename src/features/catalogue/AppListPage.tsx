@@ -1,13 +1,38 @@
+import { useMemo } from 'react';
 import { Page } from '../../app/Page.tsx';
-import { CatalogueBrowser } from './CatalogueBrowser.tsx';
+import { newApps, popularApps } from '../../domain/homeRows.ts';
 import { useCatalogue } from '../../ui/useCatalogue.ts';
+import { useFirstValue } from '../../ui/useFirstValue.ts';
+import { useNow } from '../../ui/useNow.ts';
+import { CatalogueBrowser, type ShelfRow } from './CatalogueBrowser.tsx';
+import { CategoryChips } from './CategoryChips.tsx';
+import { usePopularApps } from './usePopularApps.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
 
 export default function AppListPage() {
   const { apps, source, loading } = useCatalogue();
+  const ranking = usePopularApps();
+  const now = useNow(HOUR_MS).getTime();
+  const ready = !loading && ranking !== undefined;
+  const popular = useMemo(() => popularApps(apps, ranking ?? []), [apps, ranking]);
+  const fresh = useMemo(() => newApps(apps, now), [apps, now]);
+  // Whether each row has a place is settled once, as the list first shows: a row that appeared (or
+  // went) later would push the whole grid down (or up). What a shown row holds may still change.
+  const popularShown = useFirstValue(ready ? popular.length > 0 : undefined);
+  const freshShown = useFirstValue(ready ? fresh.length > 0 : undefined);
+  const rows: ShelfRow[] = [];
+  if (popularShown === true) rows.push({ title: 'Popular this week', apps: popular, testId: 'popular-row', empty: 'Nobody has played a game this week yet.' });
+  if (freshShown === true) rows.push({ title: 'New', apps: fresh, testId: 'new-row', empty: 'No game was added in the last month.' });
   return (
     <Page name="app-list" title="Games" heading="Games">
       <p className="page-lead">Pick a game and play right in your browser. Games marked “plays offline” work without a connection.</p>
-      {!loading && <CatalogueBrowser apps={apps} label="All games" source={source} />}
+      {ready && (
+        <>
+          <CategoryChips apps={apps} />
+          <CatalogueBrowser apps={apps} label="All games" source={source} rows={rows} />
+        </>
+      )}
     </Page>
   );
 }

@@ -1,11 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
 import type { AppRow } from '../../data/db.ts';
 import type { CatalogueSource } from '../../data/queries/refreshCatalogue.ts';
-import { appThumbnail } from '../../domain/appThumbnail.ts';
 import { searchIn, searchIndex } from '../../domain/search.ts';
-import { classPath } from '../../domain/slug.ts';
-import { AppGrid, showFallback } from './AppGrid.tsx';
+import { AppGrid } from './AppGrid.tsx';
+import { ShelfList } from './ShelfList.tsx';
 import { useFavourites } from './useFavourites.ts';
 import { useRecentlyPlayed } from './useRecentlyPlayed.ts';
 
@@ -17,6 +15,14 @@ const FIELDS: { value: SearchField; label: string }[] = [
   { value: 'description', label: 'Description' },
 ];
 
+export interface ShelfRow {
+  title: string;
+  apps: AppRow[];
+  testId: string;
+  /** Said in the row's place when it has its place on the page but nothing left to show. */
+  empty: string;
+}
+
 function Shelf({ title, apps, testId, note }: { title: string; apps: AppRow[]; testId: string; note?: string }) {
   if (apps.length === 0) return null;
   return (
@@ -25,16 +31,17 @@ function Shelf({ title, apps, testId, note }: { title: string; apps: AppRow[]; t
         {title}
         {note !== undefined && <small className="shelf-note"> · {note}</small>}
       </h2>
-      <ul className="shelf-list">
-        {apps.map((app) => (
-          <li key={app.id}>
-            <Link className="shelf-item" to={classPath(app.title)}>
-              <img src={appThumbnail(app)} alt="" width={32} height={32} onError={showFallback} />
-              {app.title}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <ShelfList apps={apps} />
+    </section>
+  );
+}
+
+/** A row of one line that keeps its height whatever it holds: see .shelf-row in catalogue.css. */
+function FixedShelf({ row }: { row: ShelfRow }) {
+  return (
+    <section className="shelf shelf-row" aria-label={row.title} data-testid={row.testId}>
+      <h2>{row.title}</h2>
+      {row.apps.length > 0 ? <ShelfList apps={row.apps} /> : <p className="shelf-empty">{row.empty}</p>}
     </section>
   );
 }
@@ -54,10 +61,12 @@ interface CatalogueBrowserProps {
   label: string;
   /** Favourites and recently played above the grid (the main lists, not a category's). */
   shelves?: boolean;
+  /** Rows of the home page below the student's own ("Popular this week", "New"). */
+  rows?: readonly ShelfRow[];
   source?: CatalogueSource;
 }
 
-export function CatalogueBrowser({ apps, label, shelves = true, source = 'server' }: CatalogueBrowserProps) {
+export function CatalogueBrowser({ apps, label, shelves = true, rows = [], source = 'server' }: CatalogueBrowserProps) {
   const [query, setQuery] = useState('');
   const [field, setField] = useState<SearchField>('title');
   const { ids: favouriteIds, toggle } = useFavourites();
@@ -107,6 +116,9 @@ export function CatalogueBrowser({ apps, label, shelves = true, source = 'server
         <>
           <Shelf title="Your favourites" apps={favourites} testId="favourites" note="kept on this device" />
           <Shelf title="Recently played" apps={recent} testId="recently-played" />
+          {rows.map((row) => (
+            <FixedShelf key={row.testId} row={row} />
+          ))}
         </>
       )}
       <p className="search-count" aria-live="polite" data-testid="app-count">

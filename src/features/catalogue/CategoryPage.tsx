@@ -3,15 +3,24 @@ import { Page } from '../../app/Page.tsx';
 import { dashesToSpaces } from '../../domain/slug.ts';
 import { CatalogueBrowser } from './CatalogueBrowser.tsx';
 import { useCatalogueApps } from '../../ui/useCatalogue.ts';
-import { appsInCategory, categoryLabel } from '../../domain/categories.ts';
+import { appsInCategory, categoryLabel, knownCategory } from '../../domain/categories.ts';
+import NotFoundPage from '../utility/NotFoundPage.tsx';
 import { CategoryChips } from './CategoryChips.tsx';
 
-export default function CategoryPage() {
+/**
+ * /{category}. The variant layout gives every other single segment to it; the default layout's other
+ * pages are the not-found page's (`strict`), so there it is a category only when one is listed or any
+ * game has it.
+ */
+export default function CategoryPage({ strict = false }: { strict?: boolean }) {
   const { category = '' } = useParams();
   const apps = useCatalogueApps();
   const inCategory = apps === null ? null : appsInCategory(apps, category);
   const found = inCategory?.[0]?.category;
-  const name = found === undefined ? dashesToSpaces(category) : categoryLabel(found);
+  const known = knownCategory(category);
+  if (strict && found === undefined && known === null) return apps === null ? null : <NotFoundPage />;
+  const listed = found ?? known;
+  const name = listed === null ? dashesToSpaces(category) : categoryLabel(listed);
   return (
     <Page name="category" title={name}>
       {apps !== null && <CategoryChips apps={apps} />}

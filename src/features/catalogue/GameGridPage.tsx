@@ -1,8 +1,8 @@
-import { useParams } from 'react-router-dom';
+import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { Page } from '../../app/Page.tsx';
 import { categoryLabel } from '../../domain/categories.ts';
-import { findAppByTitle } from '../../domain/findApp.ts';
-import { dashesToSpaces } from '../../domain/slug.ts';
+import { findGame } from '../../domain/findApp.ts';
+import { dashesToSpaces, gamePath } from '../../domain/slug.ts';
 import { useCatalogueApps } from '../../ui/useCatalogue.ts';
 import { PlayerView } from '../player/PlayerView.tsx';
 import { NotListed } from './NotListed.tsx';
@@ -12,10 +12,13 @@ import { useFavourites } from './useFavourites.ts';
 /** The variant layout's /class/:title: the game, then more games of its category. */
 export default function GameGridPage() {
   const { title = '' } = useParams();
+  const { search, hash } = useLocation();
   const apps = useCatalogueApps();
   const { ids, toggle } = useFavourites();
-  const app = apps === null ? undefined : findAppByTitle(apps, title);
+  const found = apps === null ? undefined : findGame(apps, title);
+  const app = found?.app;
   const related = app === undefined ? [] : (apps ?? []).filter((entry) => entry.category === app.category && entry.id !== app.id);
+  if (found !== undefined && !found.readable) return <Navigate replace to={{ pathname: gamePath(found.app), search, hash }} />;
   return (
     <Page name="game-grid" title={app?.title ?? dashesToSpaces(title)}>
       {app !== undefined && <PlayerView key={app.id} app={app} />}

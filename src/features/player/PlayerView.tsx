@@ -10,6 +10,7 @@ import { GameFrame, type PlayedScore } from './GameFrame.tsx';
 import { proofFile } from './gameMessages.ts';
 import { HighScores } from './HighScores.tsx';
 import { OwnScores } from './OwnScores.tsx';
+import { PlayNext } from './PlayNext.tsx';
 import { usePackCopy } from './usePackCopy.ts';
 import { usePlayTracking } from './usePlayTracking.ts';
 import '../catalogue/catalogue.css';
@@ -66,6 +67,7 @@ export function PlayerView({ app }: { app: AppRow }) {
           {offer.proof === null ? 'Attach a screenshot to submit it.' : 'The form below has your score and a screenshot of the game.'}
         </p>
       )}
+      {offer !== null && <PlayNext app={app} />}
       <div className="player-side">
         <HighScores title={app.title} rows={highScores.rows} fetchedAt={highScores.fetchedAt} now={now} />
         <AppScoreForm

@@ -6,6 +6,7 @@ import { usePortal } from '../../app/portal.tsx';
 import { signOutSafely } from '../../data/actions/signOut.ts';
 import '../../ui/formCard.css';
 import { DeskLink } from '../moderation/DeskLink.tsx';
+import { GameSoundSetting } from '../player/GameSoundSetting.tsx';
 import { IconPicker, ProfileFieldsForm } from './ProfileEditor.tsx';
 import { TwoFactorSettings } from './TwoFactorSettings.tsx';
 import { useOwnProfile } from './useOwnProfile.ts';
@@ -23,6 +24,9 @@ export default function SettingsPage() {
         <Link className="button" to="/auth?next=/settings">
           Sign in
         </Link>
+        <div className="profile-sections settings-device">
+          <GameSoundSetting />
+        </div>
       </Page>
     );
   }
@@ -72,6 +76,7 @@ export default function SettingsPage() {
             Open the shop
           </Link>
         </section>
+        <GameSoundSetting />
         <section className="form-card" aria-labelledby="password-heading">
           <h2 id="password-heading">Password</h2>
           <p>Choose a new password for your account.</p>

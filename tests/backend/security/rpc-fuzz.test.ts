@@ -95,6 +95,13 @@ const CASES: Record<string, RpcCase> = {
   // Only the caller's own scores, whatever the app id says.
   'get_own_scores(p_app_id)': { valid: () => ({ p_app_id: 'snake' }), read: true },
   'get_leaderboard_data(target_user_id)': { valid: (a) => ({ target_user_id: a.bob.id }), read: true, publicOnly: true },
+  // App ids and counts of players, no student: public.
+  'get_popular_apps(p_limit)': {
+    valid: () => ({ p_limit: 10 }),
+    refuse: () => ({ p_limit: [...NOT_AN_INTEGER, -1, 0, 51, null] }),
+    read: true,
+    publicOnly: true,
+  },
   'get_recent_plays(p_username)': { valid: (a) => ({ p_username: a.bob.username }), read: true, publicOnly: true },
   'get_top_streaks()': { valid: () => ({}), read: true, publicOnly: true },
   'get_top_time_spent()': { valid: () => ({}), read: true, publicOnly: true },

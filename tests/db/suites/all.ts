@@ -17,6 +17,7 @@ import { moderationSuite } from './moderation.ts';
 import { namesSuite } from './names.ts';
 import { operatorsSuite } from './operators.ts';
 import { playTimeSuite } from './play-time.ts';
+import { popularAppsSuite } from './popular-apps.ts';
 import { guardSuite } from './profile-guard.ts';
 import { profileSuite } from './profiles.ts';
 import { referenceDataSuite } from './reference-data.ts';
@@ -51,6 +52,7 @@ export function describeDatabase(kind: EngineKind): void {
     creatorApplicationsSuite(ctx);
     operatorsSuite(ctx);
     catalogueSuite(ctx);
+    popularAppsSuite(ctx);
     if (kind.manySessions) {
       concurrencySuite(ctx);
       creatorApplicationRacesSuite(ctx);

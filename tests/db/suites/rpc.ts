@@ -453,10 +453,10 @@ export function rpcSuite(ctx: DbContext): void {
           order by 1`,
       );
       const anonMay = rows.filter((r) => r.anon).map((r) => r.fn);
-      // The public reads: leaderboards, the catalogue, a public profile's recent plays, and whether
-      // a public creator page's owner is a creator. Anything else reaching anon is a leak.
+      // The public reads: leaderboards, the catalogue and its popular games, a public profile's recent
+      // plays, and whether a public creator page's owner is a creator. Anything else reaching anon is a leak.
       expect([...new Set(anonMay)]).toEqual(['get_app_high_scores', 'get_apps_ordered_by_title', 'get_apps_played_by_user',
-        'get_coins_gained', 'get_leaderboard_data', 'get_recent_plays', 'get_top_streaks', 'get_top_time_spent', 'is_creator']);
+        'get_coins_gained', 'get_leaderboard_data', 'get_popular_apps', 'get_recent_plays', 'get_top_streaks', 'get_top_time_spent', 'is_creator']);
       expect(rows.every((r) => r.authenticated)).toBe(true);
       const { rows: schema } = await db.query(`select has_schema_privilege('authenticated', 'app_private', 'usage') as a,
         has_schema_privilege('anon', 'app_private', 'usage') as b`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classPath, dashesToSpaces, toSlug } from '../../../src/domain/slug.ts';
+import { appSlug, classPath, dashesToSpaces, gamePath, toSlug } from '../../../src/domain/slug.ts';
 
 describe('toSlug', () => {
   it.each([
@@ -20,12 +20,13 @@ describe('toSlug', () => {
 
 describe('classPath', () => {
   it.each([
-    ['Slope', '/class/Slope'],
-    ['Retro Bowl', '/class/Retro%20Bowl'],
-    ['AC/DC Rocks', '/class/AC%2FDC%20Rocks'],
-    ['What? #1 & more', '/class/What%3F%20%231%20%26%20more'],
+    ['Slope', '/class/slope'],
+    ['Flappy Hollow', '/class/flappy-hollow'],
+    ['  Retro   Bowl ', '/class/retro-bowl'],
+    ['AC/DC Rocks', '/class/ac%2Fdc-rocks'],
+    ['What? #1 & more', '/class/what%3F-%231-%26-more'],
     ['100%', '/class/100%25'],
-    ['Pokémon', '/class/Pok%C3%A9mon'],
+    ['Pokémon', '/class/pok%C3%A9mon'],
     ['', '/class/'],
     [null, '/class/'],
     [undefined, '/class/'],
@@ -33,9 +34,34 @@ describe('classPath', () => {
     expect(classPath(name)).toBe(path);
   });
 
-  it('round-trips through decodeURIComponent', () => {
+  it('round-trips through decodeURIComponent to the slug of the name', () => {
     const name = 'Fireboy & Watergirl 2: Light/Dark?';
-    expect(decodeURIComponent(classPath(name).slice('/class/'.length))).toBe(name);
+    expect(decodeURIComponent(classPath(name).slice('/class/'.length))).toBe('fireboy-&-watergirl-2:-light/dark?');
+  });
+});
+
+describe('appSlug and gamePath', () => {
+  it.each([
+    [{ slug: 'flappy-hollow', title: 'Flappy Hollow' }, 'flappy-hollow'],
+    // The bundled backup list writes slugs as paths.
+    [{ slug: '/flappy-hollow', title: 'Flappy Hollow' }, 'flappy-hollow'],
+    // An operator's slug wins over the title's.
+    [{ slug: 'slope-three', title: 'Slope 3' }, 'slope-three'],
+    // No usable slug: the spec's slug of the title.
+    [{ slug: '', title: 'Tic Tac Toe' }, 'tic-tac-toe'],
+    [{ slug: null, title: 'Tic Tac Toe' }, 'tic-tac-toe'],
+    [{ title: 'Tic Tac Toe' }, 'tic-tac-toe'],
+    [{ slug: 'Bad Slug', title: 'Good Title' }, 'good-title'],
+    [{ slug: '//x', title: 'X' }, 'x'],
+    [{ slug: 'a--b', title: 'A B' }, 'a-b'],
+  ])('%j -> %j', (app, slug) => {
+    expect(appSlug(app)).toBe(slug);
+    expect(gamePath(app)).toBe(`/class/${slug}`);
+  });
+
+  it('encodes what a title slug may carry that a path may not', () => {
+    expect(gamePath({ slug: null, title: 'AC/DC?' })).toBe('/class/ac%2Fdc%3F');
+    expect(gamePath({ slug: null, title: '' })).toBe('/class/');
   });
 });
 

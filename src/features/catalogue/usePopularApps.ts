@@ -1,0 +1,60 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { usePortal } from '../../app/portal.tsx';
+import { isOnline } from '../../data/online.ts';
+import { readPopularApps } from '../../data/popularApps.ts';
+import { refreshPopularApps } from '../../data/queries/refreshPopularApps.ts';
+import type { DataSource } from '../../data/source.ts';
+import type { PopularEntry } from '../../domain/homeRows.ts';
+import { REFRESH_EVERY_MS } from '../../ui/useCatalogue.ts';
+
+const NONE: PopularEntry[] = [];
+/** The longest the home page waits for a first ranking before showing the list without it. */
+const FIRST_READ_WAIT_MS = 1500;
+
+// One read per page load and interval, shared by the home page and the player.
+let lastRefresh: { at: number; done: Promise<PopularEntry[] | null> } | null = null;
+
+/** The ranking read, or null when it could not be. */
+function sharedRefresh(data: DataSource): Promise<PopularEntry[] | null> {
+  const now = Date.now();
+  if (lastRefresh && now - lastRefresh.at < REFRESH_EVERY_MS) return lastRefresh.done;
+  const done = refreshPopularApps(data).catch(() => {
+    // Offline or refused: the ranking on this device stays, and the next visit asks again.
+    lastRefresh = null;
+    return null;
+  });
+  lastRefresh = { at: now, done };
+  return done;
+}
+
+/**
+ * The week's most played games, most played first, as this device last read them; undefined until
+ * that is known: while Dexie answers, and on a device that never read one, until the first read is over.
+ */
+export function usePopularApps(): PopularEntry[] | undefined {
+  const { runtime, runtimeError } = usePortal();
+  const data = runtime?.data ?? null;
+  // What the read answered, for the moment before Dexie's live query has seen it stored.
+  const [answer, setAnswer] = useState<{ data: DataSource; rows: PopularEntry[] | null } | null>(null);
+  useEffect(() => {
+    if (data === null) return;
+    let live = true;
+    const settle = (rows: PopularEntry[] | null) => {
+      if (live) setAnswer((known) => (known?.data === data && known.rows !== null ? known : { data, rows }));
+    };
+    const timer = setTimeout(() => settle(null), FIRST_READ_WAIT_MS);
+    void (isOnline() ? sharedRefresh(data) : Promise.resolve(null)).then(settle);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [data]);
+  // Tagged with its source, so an answer read before the runtime came is not taken for the ranking.
+  const read = useLiveQuery(async () => ({ data, stored: data === null ? null : await readPopularApps(data) }), [data]);
+  if (runtimeError !== null) return NONE;
+  if (data === null || read === undefined || read.data !== data) return undefined;
+  if (read.stored !== null) return read.stored;
+  if (answer === null || answer.data !== data) return undefined;
+  return answer.rows ?? NONE;
+}

@@ -1,0 +1,23 @@
+-- "Popular this week" on the home page (issue 19): the listed apps the most students played in the
+-- last 7 days, with how many. apps_played is owner-only (one row per student and app, stamped with the
+-- last play), so anyone reads the counts through here and never who played: app ids and counts only.
+-- A retired app is out of the list, so it is out of this ranking too. p_limit is 1 to 50.
+
+create or replace function public.get_popular_apps(p_limit integer default 10)
+returns table (app_id text, players integer)
+language plpgsql stable security definer set search_path = public as $$
+begin
+  if p_limit is null or p_limit not between 1 and 50 then
+    raise exception 'p_limit must be between 1 and 50.' using errcode = '22023';
+  end if;
+  return query
+    select p.app_id, count(distinct p.user_id)::integer
+    from public.apps_played p
+    join public.apps a on a.id = p.app_id
+    where a.retired_at is null and p.updated_at > now() - interval '7 days'
+    group by p.app_id
+    order by count(distinct p.user_id) desc, p.app_id
+    limit p_limit;
+end $$;
+revoke execute on function public.get_popular_apps(integer) from public;
+grant execute on function public.get_popular_apps(integer) to anon, authenticated, service_role;

@@ -1,0 +1,150 @@
+// Finding the next game (issue 19): readable game addresses that every older form still reaches,
+// category pages in the default layout, the home page's "Popular this week" and "New" rows (kept on
+// the device for offline), "Play next" when a game is over, and the portal-wide mute in Settings.
+import { randomUUID } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+import { backendUrl, localKeys, signUpViaApi, studentRpc } from './support/backend.ts';
+import { test } from './support/backendLink.ts';
+import { gameFrame } from './support/bundledGames.ts';
+import { installServiceWorker, onboard } from './support/student.ts';
+
+/** Plays Snake straight up into the wall, as the catalogue's tests do, until the game is over. */
+async function playSnakeIntoWall(page: Page): Promise<void> {
+  const game = gameFrame(page);
+  await expect(game.locator('#game')).toHaveAttribute('data-head', /^\d+,\d+$/);
+  await expect(async () => {
+    if ((await game.locator('body').getAttribute('data-state')) === 'ready') await game.locator('#game').press('ArrowUp');
+    await expect(game.locator('body')).not.toHaveAttribute('data-state', 'ready', { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+  await expect(game.locator('body')).toHaveAttribute('data-state', 'over', { timeout: 10_000 });
+}
+
+/** Changes catalogue rows as an operator would (the service role through the REST API). */
+async function serviceUpdateApps(filter: string, change: Record<string, unknown>): Promise<void> {
+  const { serviceRoleKey } = await localKeys();
+  const response = await fetch(`${backendUrl}/rest/v1/apps?${filter}`, {
+    method: 'PATCH',
+    headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json', prefer: 'return=minimal' },
+    body: JSON.stringify(change),
+  });
+  if (!response.ok) throw new Error(`updating apps ${filter} failed: ${response.status} ${await response.text()}`);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+test('every old form of a game address opens the game at its readable one, in place of the old in history', async ({ page }) => {
+  for (const old of ['/class/Flappy%20Hollow', '/class/Flappy Hollow', '/class/flappy%20hollow', '/class/Flappy-Hollow', '/class/FLAPPY-HOLLOW']) {
+    await page.goto('/privacy');
+    await page.goto(old);
+    await expect(page, old).toHaveURL(/\/class\/flappy-hollow$/);
+    await expect(page.getByTestId('page-app-detail').getByRole('heading', { level: 1 })).toHaveText('Flappy Hollow');
+    await expect(gameFrame(page).locator('#game')).toBeVisible();
+    await page.goBack();
+    await expect(page, `${old}: back`).toHaveURL(/\/privacy$/);
+  }
+  // The query and the fragment go along.
+  await page.goto('/class/Snake?from=link#top');
+  await expect(page).toHaveURL(/\/class\/snake\?from=link#top$/);
+  await page.goto('/class/No%20Such%20Game');
+  await expect(page.getByText('This game is not in the list yet. It may have been renamed or removed.')).toBeVisible();
+});
+
+test('the home page links each game by its readable address, and an old one plays to the end with games to play next', async ({ page }) => {
+  await page.goto('/');
+  const grid = page.getByTestId('app-grid');
+  await expect(grid.getByRole('link', { name: /Flappy Hollow/ })).toHaveAttribute('href', '/class/flappy-hollow');
+  await expect(grid.getByRole('link', { name: /Memory Match/ })).toHaveAttribute('href', '/class/memory-match');
+
+  await page.goto('/class/Snake');
+  await expect(page).toHaveURL(/\/class\/snake$/);
+  await expect(page.getByTestId('play-next')).toHaveCount(0);
+  await playSnakeIntoWall(page);
+  await expect(page.getByTestId('score-offer')).toBeVisible();
+  const next = page.getByTestId('play-next').getByRole('link');
+  await expect(next).toHaveCount(3);
+  // Snake is an arcade game: the other two arcade games come first.
+  expect((await next.allTextContents()).slice(0, 2).sort()).toEqual(['Breakout', 'Flappy Hollow']);
+  expect(await next.allTextContents()).not.toContain('Snake');
+  await page.getByTestId('play-next').getByRole('link', { name: 'Breakout' }).click();
+  await expect(page).toHaveURL(/\/class\/breakout$/);
+  await expect(page.getByTestId('page-app-detail').getByRole('heading', { level: 1 })).toHaveText('Breakout');
+});
+
+test('the default layout has category pages, reached from the home page; an empty one says so', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('list', { name: 'Categories' }).getByRole('link', { name: 'Puzzle' }).click();
+  await expect(page).toHaveURL(/\/puzzle$/);
+  const root = page.getByTestId('page-category');
+  await expect(root.getByRole('heading', { level: 1 })).toHaveText('Puzzle');
+  await expect(root.getByTestId('app-card')).toHaveCount(4);
+  await expect(root.getByTestId('app-card').filter({ hasNotText: 'Puzzle' })).toHaveCount(0);
+  await expect(page.getByTestId('navbar')).toBeVisible();
+
+  await page.goto('/racing');
+  await expect(page.getByTestId('page-category').getByRole('heading', { level: 1 })).toHaveText('Racing');
+  await expect(page.getByText('There are no games in this category yet.')).toBeVisible();
+  await page.goto('/board-games');
+  await expect(page.getByTestId('page-category').getByRole('heading', { level: 1 })).toHaveText('Board Games');
+  // Any other single segment is still no page at all.
+  await page.goto('/games-of-2024');
+  await expect(page.getByTestId('page-not-found')).toBeVisible();
+});
+
+test('"Popular this week" and "New" rows show on the home page without moving it, and offline from the device', async ({ page, link }) => {
+  // The bundled games all arrived with this database: nothing is newer than the rest.
+  await installServiceWorker(page);
+  await expect(page.getByTestId('app-grid')).toBeVisible();
+  await expect(page.getByTestId('new-row')).toHaveCount(0);
+
+  await serviceUpdateApps('bundled=eq.true', { created_at: new Date(Date.now() - 60 * DAY_MS).toISOString() });
+  await serviceUpdateApps('id=eq.chess', { created_at: new Date(Date.now() - DAY_MS).toISOString() });
+  for (let i = 0; i < 3; i += 1) {
+    const { student } = await signUpViaApi();
+    await onboard(student);
+    await studentRpc(student, 'record_app_played', { p_app_id: 'sudoku', p_client_id: randomUUID() });
+  }
+
+  const popular = page.getByTestId('popular-row');
+  const fresh = page.getByTestId('new-row');
+  await expect(async () => {
+    await page.reload();
+    await expect(popular.getByRole('link', { name: 'Sudoku' })).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(popular.getByRole('link', { name: 'Sudoku' })).toHaveAttribute('href', '/class/sudoku');
+  await expect(fresh.getByRole('link')).toHaveText(['Chess']);
+
+  // Both rows are in place when the list first shows: the grid does not move after its first paint.
+  await page.reload();
+  const grid = page.getByTestId('app-grid');
+  await expect(grid).toBeVisible();
+  const top = (await grid.boundingBox())?.y;
+  await expect(popular).toBeVisible();
+  await page.waitForTimeout(2_000);
+  expect((await grid.boundingBox())?.y).toBe(top);
+
+  // Offline (the page from the service worker), the rows come from this device.
+  await link.goOffline();
+  await page.reload();
+  await expect(grid).toBeVisible();
+  await expect(popular.getByRole('link', { name: 'Sudoku' })).toBeVisible();
+  await expect(fresh.getByRole('link', { name: 'Chess' })).toBeVisible();
+  await link.goOnline();
+});
+
+test('the portal-wide mute is in Settings, signed out too, and is the same choice as a game’s Sound button', async ({ page }) => {
+  await page.goto('/settings');
+  const setting = page.getByTestId('game-sound-setting');
+  await expect(setting).toContainText('muted on this device');
+  await setting.getByTestId('game-sound-toggle').click();
+  await expect(setting.getByTestId('game-sound-toggle')).toHaveText('Mute games');
+
+  await page.goto('/class/snake');
+  const sound = page.getByTestId('game-sound');
+  await expect(sound).toHaveText('Sound: on');
+  await sound.click();
+  await expect(sound).toHaveText('Sound: off');
+
+  await page.goto('/settings');
+  await expect(page.getByTestId('game-sound-toggle')).toHaveText('Turn game sound on');
+  await expect(page.getByTestId('game-sound-setting')).toContainText('muted on this device');
+});
