@@ -131,9 +131,9 @@ export function VariantHeader() {
 
 export function VariantBanner() {
   return (
-    <div className="variant-banner" data-testid="variant-banner">
+    <aside className="variant-banner" data-testid="variant-banner" aria-label="The new look">
       You are trying the new look of the portal. <NavLink to="/">Browse every game</NavLink>
-    </div>
+    </aside>
   );
 }
 

@@ -4,8 +4,8 @@ export type Rarity = (typeof RARITIES)[number];
 /** Common white, Rare blue, Legendary purple, Exotic gold. */
 export const RARITY_COLOURS: Record<Rarity, string> = {
   Common: '#ffffff',
-  Rare: '#3b82f6',
-  Legendary: '#a855f7',
+  Rare: '#2563eb',
+  Legendary: '#9333ea',
   Exotic: '#f5b301',
 };
 

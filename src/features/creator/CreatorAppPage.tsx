@@ -75,7 +75,7 @@ function AllCreators() {
       {creators.data.map((creator) => (
         <li key={creator.userId} className="creator-card">
           <div>
-            <h3>{creator.username ?? 'A creator'}</h3>
+            <h2>{creator.username ?? 'A creator'}</h2>
             <p>{creator.socials.map((s) => `${platformLabel(s.platform)} @${s.handle}`).join(' · ') || 'No accounts listed yet'}</p>
           </div>
           {creator.username !== null && (

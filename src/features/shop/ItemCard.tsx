@@ -31,7 +31,7 @@ export function ItemCard({ item, children, state }: { item: ShopItemRow; childre
       <Preview item={item} />
       <div className="item-body">
         <div className="item-title-row">
-          <h3 className="item-name">{item.name}</h3>
+          <h2 className="item-name">{item.name}</h2>
           <RarityPill rarity={item.rarity} />
         </div>
         <p className="item-description">{item.description}</p>
