@@ -1,4 +1,5 @@
-import { NavLink } from 'react-router-dom';
+import { useEffect, useId, useRef, useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
 import { config } from '../config.ts';
 import { AccountLink } from '../features/auth/AccountLink.tsx';
 import { CoinBalance } from '../features/coins/CoinBalance.tsx';
@@ -9,6 +10,8 @@ import { mainSiteLinks } from '../links.ts';
 
 const gamesPath = config.featuredApp === undefined ? '/' : '/class';
 
+// No "Profile" entry: the account link at the end leads there (or to sign-in), and the room it took is
+// wanted by the sync status ("Offline · 12 pending") on a Chromebook's 1280 px.
 const mainLinks = [
   { to: gamesPath, label: 'Games' },
   { to: '/leaderboard', label: 'Leaderboard' },
@@ -36,38 +39,106 @@ function Brand() {
   );
 }
 
-// No "Profile" entry: the account link at the end leads there (or to sign-in), and the room it took is
-// wanted by the sync status ("Offline · 12 pending") on a Chromebook's 1280 px.
-function LinkList({ links, label }: { links: typeof mainLinks; label: string }) {
+/**
+ * The brand, the sections and the account. On a wide screen one row, as it always was; on a phone (app.css)
+ * the sections fold behind a menu button while the balance and the account stay in sight, because a student
+ * should not have to open a menu to see whether they are signed in or what they can spend.
+ */
+function MainNav({ className }: { className: string }) {
+  const { key } = useLocation();
+  // Open only on the page it was opened on: any navigation, by a link, the brand or the back button, closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === key;
+  const panelId = useId();
+  const nav = useRef<HTMLElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenAt(null);
+      if (nav.current?.contains(document.activeElement)) button.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!(event.target instanceof Node) || !nav.current?.contains(event.target)) setOpenAt(null);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  // The link chosen disappears with the menu; the button keeps the keyboard where the student was.
+  const chosen = () => {
+    if (!open) return;
+    setOpenAt(null);
+    button.current?.focus();
+  };
+
   return (
-    <ul className="nav-links" aria-label={label}>
-      {links.map((link) => (
-        <li key={link.to}>
-          <NavLink to={link.to} end={link.to === '/'}>
-            {link.label}
-          </NavLink>
-        </li>
-      ))}
-      <li className="nav-status">
+    <nav
+      ref={nav}
+      className={className}
+      aria-label="Main"
+      data-menu={open ? 'open' : 'closed'}
+      // Tabbing on into the page closes the menu, which would otherwise cover what has the focus.
+      onBlur={(event) => {
+        if (open && !(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) setOpenAt(null);
+      }}
+    >
+      <Brand />
+      <button
+        ref={button}
+        type="button"
+        className="nav-menu-button"
+        aria-label="Menu"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpenAt(open ? null : key)}
+        data-testid="nav-menu-button"
+      >
+        <MenuIcon open={open} />
+      </button>
+      <ul className="nav-links" id={panelId} aria-label="Sections">
+        {mainLinks.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} end={link.to === '/'} onClick={chosen}>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <div className="nav-status">
         <SyncIndicator />
-      </li>
-      <li>
-        <CoinBalance />
-      </li>
-      <li>
-        <AccountLink />
-      </li>
-    </ul>
+      </div>
+      <ul className="nav-account" aria-label="Your account">
+        <li>
+          <CoinBalance />
+        </li>
+        <li>
+          <AccountLink />
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/** Three bars, or a cross while the menu is open. */
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+      {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+    </svg>
   );
 }
 
 export function Navbar() {
   return (
     <header className="navbar" data-testid="navbar">
-      <nav className="navbar-inner" aria-label="Main">
-        <Brand />
-        <LinkList links={mainLinks} label="Sections" />
-      </nav>
+      <MainNav className="navbar-inner" />
     </header>
   );
 }
@@ -121,10 +192,7 @@ export function SecondFooter() {
 export function VariantHeader() {
   return (
     <header className="variant-header" data-testid="variant-header">
-      <nav className="variant-header-inner" aria-label="Main">
-        <Brand />
-        <LinkList links={mainLinks} label="Sections" />
-      </nav>
+      <MainNav className="variant-header-inner" />
     </header>
   );
 }

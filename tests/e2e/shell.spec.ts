@@ -145,6 +145,8 @@ test.describe('default layout', () => {
     await expect(page.getByTestId('page-privacy')).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    // At a phone's width the sections are behind the menu button (phone.spec.ts).
+    await page.getByTestId('navbar').getByRole('button', { name: 'Menu' }).click();
     await page.getByTestId('navbar').getByRole('link', { name: 'Leaderboard', exact: true }).click();
     await expect(page.getByTestId('page-leaderboard')).toBeVisible();
     // The new page is taller than the window, so without the reset it would stay scrolled down.
