@@ -1,7 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { serviceSelect, signInNewStudent } from './support/backend.ts';
+import { onboardedStudent } from './support/student.ts';
 
 // The rough edges a new student hit (issue 19), each as the student meets it.
+
+/** A real 1x1 PNG, picked as a score's proof. */
+const PROOF = {
+  name: 'proof.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'),
+};
 
 test('onboarding offers the made-up username and keeps the one the student chooses instead', async ({ page }) => {
   const student = await signInNewStudent(page);
@@ -25,4 +33,28 @@ test('onboarding offers the made-up username and keeps the one the student choos
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('account-username')).toHaveText(chosen);
   expect(await serviceSelect('my_users', `user_id=eq.${student.userId}&select=username,where_from`)).toEqual([{ username: chosen, where_from: 'A teacher' }]);
+});
+
+test('the score form takes a second score after the first, with the sent image gone from the file box', async ({ page }) => {
+  const student = await onboardedStudent(page);
+  await page.goto('/class/Snake');
+  await expect(page.getByTestId('score-form')).toBeVisible();
+
+  await page.getByTestId('score-input').fill('12');
+  await page.getByTestId('proof-input').setInputFiles(PROOF);
+  await page.getByTestId('score-submit').click();
+  await expect(page.getByTestId('score-outcome')).toHaveText('submitted appScoreForm!', { timeout: 20_000 });
+  // The box shows no file once the form holds none: what it shows is what would be sent.
+  await expect(page.getByTestId('proof-input')).toHaveValue('');
+  await expect(page.getByTestId('proof-preview')).toHaveCount(0);
+
+  await page.getByTestId('score-input').fill('13');
+  await page.getByTestId('proof-input').setInputFiles(PROOF);
+  await page.getByTestId('score-submit').click();
+  await expect(page.getByTestId('score-form')).not.toContainText('image without name? impossible');
+  await expect
+    .poll(async () => (await serviceSelect<{ score: number }>('leaderboard_submissions', `user_id=eq.${student.userId}&select=score&order=score`)).map((r) => r.score), {
+      timeout: 20_000,
+    })
+    .toEqual([12, 13]);
 });
