@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { serviceSelect, signInNewStudent } from './support/backend.ts';
+import { serviceInsert, serviceSelect, signInNewStudent } from './support/backend.ts';
 import { onboardedStudent } from './support/student.ts';
 
 // The rough edges a new student hit (issue 19), each as the student meets it.
@@ -57,4 +57,22 @@ test('the score form takes a second score after the first, with the sent image g
       timeout: 20_000,
     })
     .toEqual([12, 13]);
+});
+
+test('the coin history and the unlock notice name the item bought beside its id', async ({ page }) => {
+  const student = await signInNewStudent(page);
+  await serviceInsert('coins_transactions', { user_id: student.userId, amt: 800, why: 'test grant' });
+  await page.goto('/shop');
+  await expect(page.getByTestId('coin-amount')).toHaveText('800');
+  await page.getByTestId('buy-sword_cursor').click();
+  // The spec's notice word for word, with the name after it.
+  await expect(page.getByText('Item sword_cursor unlocked (Sword Cursor)')).toBeVisible();
+  await expect(page.getByTestId('coin-history').getByTestId('ledger-row').first()).toContainText('bought sword_cursor (Sword Cursor)');
+  // The server's record stays as it was written.
+  await expect
+    .poll(() => serviceSelect('coins_transactions', `user_id=eq.${student.userId}&select=amt,why&order=id`))
+    .toEqual([
+      { amt: 800, why: 'test grant' },
+      { amt: -800, why: 'bought sword_cursor' },
+    ]);
 });

@@ -15,7 +15,7 @@ import type { DataSource } from '../../data/source.ts';
 import { HOLLOWED_PASS, type Season } from '../../domain/battlepass.ts';
 import { formatCoins } from '../../domain/coinText.ts';
 import { defaultSeason } from '../../domain/defaultSeason.ts';
-import { itemUnlocked } from '../../domain/messages.ts';
+import { itemUnlockedNamed } from '../../domain/itemNames.ts';
 import { seasonStatusText, seasonWindowText } from '../../domain/seasonText.ts';
 import { tierViews, type TierView } from '../../domain/tierViews.ts';
 import { ItemPicture } from '../../ui/ItemPicture.tsx';
@@ -76,6 +76,7 @@ function Track({ season, data, session, now }: { season: Season; data: DataSourc
   const track = useLiveQuery(() => readPassTrack(data, userId, season), [data, userId, season]);
 
   if (track === undefined) return null;
+  const { items } = track;
   const views = tierViews(season, track.gained, track.owned, track.pending);
   const { status } = seasonStatusText(season, now);
   const next = views.find((v) => v.state === 'locked');
@@ -83,7 +84,7 @@ function Track({ season, data, session, now }: { season: Season; data: DataSourc
   async function claim(view: TierView) {
     if (actingUser(session) === null || userId === null) return;
     const queued = await queueAction(data, userId, 'claim_battlepass_tier', { p_season: season.season, p_tier: view.tier });
-    if (queued) toast.success(itemUnlocked(view.item_id));
+    if (queued) toast.success(itemUnlockedNamed(view.item_id, items.get(view.item_id)?.name));
   }
 
   return (
@@ -107,7 +108,7 @@ function Track({ season, data, session, now }: { season: Season; data: DataSourc
           <TierCard
             key={view.tier}
             view={view}
-            item={track.items.get(view.item_id)}
+            item={items.get(view.item_id)}
             canClaimNow={status !== 'upcoming'}
             onClaim={() => void claim(view)}
           />

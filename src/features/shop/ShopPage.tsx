@@ -13,7 +13,8 @@ import { readShopItems } from '../../data/reads/shopItems.ts';
 import { formatCoins } from '../../domain/coinText.ts';
 import { canAfford } from '../../domain/coins.ts';
 import { isEquippable } from '../../domain/equip.ts';
-import { ITEM_ALREADY_OWNED, itemUnlocked, NOT_ENOUGH_COINS } from '../../domain/messages.ts';
+import { itemUnlockedNamed } from '../../domain/itemNames.ts';
+import { ITEM_ALREADY_OWNED, NOT_ENOUGH_COINS } from '../../domain/messages.ts';
 import { queueAction } from '../../ui/queueAction.ts';
 import { actingUser, type MaybeSession } from '../../ui/requireUser.ts';
 import { useRefresh } from '../../ui/useRefresh.ts';
@@ -95,7 +96,7 @@ function StoreActions({ item, ctx }: { item: ShopItemRow; ctx: Ctx }) {
       return;
     }
     const queued = await queueAction(runtime.data, userId, 'buy_item', { p_item_id: item.id });
-    if (queued) toast.success(itemUnlocked(item.id));
+    if (queued) toast.success(itemUnlockedNamed(item.id, item.name));
   }
   const short = ctx.balance !== null && !canAfford(ctx.balance, item.price);
   return (
