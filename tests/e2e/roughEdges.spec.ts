@@ -76,3 +76,41 @@ test('the coin history and the unlock notice name the item bought beside its id'
       { amt: -800, why: 'bought sword_cursor' },
     ]);
 });
+
+test('a purchase above 1,000 Dabloons asks first, by keyboard too; cheaper ones stay one click', async ({ page }) => {
+  const student = await signInNewStudent(page);
+  await serviceInsert('coins_transactions', { user_id: student.userId, amt: 32000, why: 'test grant' });
+  await page.goto('/shop');
+  await expect(page.getByTestId('coin-amount')).toHaveText('32,000');
+
+  // 800 Dabloons: one click, as before.
+  await page.getByTestId('buy-sword_cursor').click();
+  await expect(page.getByTestId('owned-sword_cursor')).toBeVisible();
+  await expect(page.getByTestId('confirm-purchase')).toHaveCount(0);
+
+  // 30,000: asked first. Focus starts on Cancel, and Escape lets it go with nothing spent.
+  await page.getByTestId('buy-golden_duck_icon').focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Confirm purchase' });
+  await expect(dialog).toContainText('Buy Golden Duck for 30,000 Dabloons? You will have 1,200 left.');
+  await expect(page.getByTestId('confirm-purchase-cancel')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('coin-amount')).toHaveText('31,200');
+  await expect(page.getByTestId('buy-golden_duck_icon')).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('confirm-purchase-cancel')).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByTestId('confirm-purchase-buy')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('owned-golden_duck_icon')).toBeVisible();
+  await expect(page.getByTestId('coin-amount')).toHaveText('1,200');
+  await expect
+    .poll(() => serviceSelect('coins_transactions', `user_id=eq.${student.userId}&select=amt,why&order=id`))
+    .toEqual([
+      { amt: 32000, why: 'test grant' },
+      { amt: -800, why: 'bought sword_cursor' },
+      { amt: -30000, why: 'bought golden_duck_icon' },
+    ]);
+});
