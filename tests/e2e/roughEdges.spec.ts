@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { serviceInsert, serviceSelect, signInNewStudent } from './support/backend.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { backendUrl, localKeys, serviceInsert, serviceSelect, signInNewStudent, signUpViaApi, type Student } from './support/backend.ts';
 import { onboardedStudent } from './support/student.ts';
 
 // The rough edges a new student hit (issue 19), each as the student meets it.
@@ -10,6 +11,37 @@ const PROOF = {
   mimeType: 'image/png',
   buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'),
 };
+
+async function asStudent(student: Student, path: string, body: unknown): Promise<Response> {
+  const { anonKey } = await localKeys();
+  return fetch(`${backendUrl}${path}`, {
+    method: 'POST',
+    headers: { apikey: anonKey, authorization: `Bearer ${student.accessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/** A student who turned on an authenticator app (through the auth API, as the settings page does); its codes. */
+async function studentWithAuthenticator(): Promise<{ student: Student; totp: TOTP }> {
+  const { student } = await signUpViaApi();
+  expect((await asStudent(student, '/rest/v1/rpc/ensure_profile', {})).ok).toBe(true);
+  const factor = (await (await asStudent(student, '/auth/v1/factors', { factor_type: 'totp', friendly_name: 'Phone' })).json()) as {
+    id: string;
+    totp: { secret: string };
+  };
+  const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(factor.totp.secret) });
+  const challenge = (await (await asStudent(student, `/auth/v1/factors/${factor.id}/challenge`, {})).json()) as { id: string };
+  const verified = await asStudent(student, `/auth/v1/factors/${factor.id}/verify`, { challenge_id: challenge.id, code: totp.generate() });
+  expect(verified.ok).toBe(true);
+  return { student, totp };
+}
+
+async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).and(page.locator('[type=submit]')).click();
+}
 
 test('onboarding offers the made-up username and keeps the one the student chooses instead', async ({ page }) => {
   const student = await signInNewStudent(page);
@@ -113,4 +145,29 @@ test('a purchase above 1,000 Dabloons asks first, by keyboard too; cheaper ones 
       { amt: -800, why: 'bought sword_cursor' },
       { amt: -30000, why: 'bought golden_duck_icon' },
     ]);
+});
+
+test('a password without its second factor signs nobody in, until the code is entered', async ({ page }) => {
+  const { student, totp } = await studentWithAuthenticator();
+  await signInThroughForm(page, student.email, student.password);
+  await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+  await expect(page.getByTestId('account-link')).toHaveText('Sign in');
+
+  // Leaving the code step: signed out everywhere.
+  await page.goto('/');
+  await expect(page.getByTestId('page-app-list')).toBeVisible();
+  await expect(page.getByTestId('account-link')).toHaveText('Sign in');
+  await page.goto('/shop');
+  await expect(page.getByText('to earn Dabloons and buy items.')).toBeVisible();
+  await expect(page.getByTestId('coin-balance')).toHaveCount(0);
+
+  // Back on the sign-in page, the code is what is asked for.
+  await page.goto('/auth');
+  await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+  await page.getByLabel('6-digit code').fill(totp.generate());
+  await page.getByRole('button', { name: 'Verify' }).click();
+  // Signed in now, and led to onboarding as any student who never answered it.
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await page.goto('/');
+  await expect(page.getByTestId('account-link')).toHaveAttribute('href', '/profile');
 });

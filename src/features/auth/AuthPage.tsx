@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Page } from '../../app/Page.tsx';
@@ -69,6 +69,20 @@ export default function AuthPage() {
   const [factorId, setFactorId] = useState<string | null>(null);
   // The address of an account that waits for its confirmation link, which the student may ask for again.
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+
+  // A student who left the code step after the password is still signed out: coming back here asks for the code.
+  useEffect(() => {
+    if (runtime === null || status !== 'signed-out') return;
+    let live = true;
+    fetchPendingSecondFactor(runtime.data)
+      .then((pending) => {
+        if (live && pending !== null) setFactorId(pending);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [runtime, status]);
 
   function switchTo(nextMode: Mode) {
     setMode(nextMode);
