@@ -171,3 +171,28 @@ test('a password without its second factor signs nobody in, until the code is en
   await page.goto('/');
   await expect(page.getByTestId('account-link')).toHaveAttribute('href', '/profile');
 });
+
+test('a password-reset mail’s code can be entered on the device the student resets on', async ({ page }) => {
+  const { student } = await signUpViaApi();
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await page.getByLabel('E-mail').fill(student.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByTestId('auth-notice')).toContainText('a link to choose a new password is on its way');
+
+  const codeBox = page.getByLabel('Code from the mail');
+  await codeBox.fill('000000');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByTestId('reset-code-error')).toHaveText('That code is wrong or has expired. Use the code in the newest reset mail, or ask for a new mail.');
+
+  const mailbox = await page.context().newPage();
+  await mailbox.goto(`${backendUrl}/mailbox`);
+  const mail = (await mailbox.locator('article').filter({ hasText: student.email }).first().textContent()) ?? '';
+  await mailbox.close();
+  const code = /enter the code: (\d{6})/.exec(mail)?.[1];
+  expect(code).toMatch(/^\d{6}$/);
+  await codeBox.fill(code!);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/change-password$/);
+  await expect(page.getByTestId('page-change-password')).toContainText(student.email);
+});
