@@ -72,7 +72,8 @@ export function createRuntime(): PortalRuntime {
   const engine = createSyncEngine({
     db,
     transport: createSupabaseTransport(supabase),
-    notify: (message) => toast.error(message),
+    // One notice per refusal text: a burst of items refused for the same reason (sending too fast) says it once.
+    notify: (message) => toast.error(message, { id: `refused:${message}` }),
     reconcile: reconcileFor,
     getUserId: () => userId,
   });

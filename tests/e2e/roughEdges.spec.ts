@@ -196,3 +196,29 @@ test('a password-reset mail’s code can be entered on the device the student re
   await expect(page).toHaveURL(/\/change-password$/);
   await expect(page.getByTestId('page-change-password')).toContainText(student.email);
 });
+
+test('too fast in the chat: one notice, the refused messages kept in the chat, and no failed pill elsewhere', async ({ page }) => {
+  await signInNewStudent(page);
+  await page.goto('/chad');
+  await expect(page.getByTestId('chat-input')).toBeVisible();
+  await expect(page.getByTestId('chat-log')).not.toContainText('Loading messages');
+  const run = Date.now();
+  // A new account sends at most 3 messages every 30 seconds: the last 4 of these are refused.
+  for (let i = 1; i <= 7; i++) {
+    await page.getByTestId('chat-input').fill(`quick ${run} #${i}`);
+    await page.getByTestId('chat-input').press('Enter');
+  }
+  const refused = page.getByTestId('chat-pending').filter({ has: page.getByRole('alert') });
+  await expect(refused).toHaveCount(4, { timeout: 20_000 });
+  await expect(page.locator('[role="status"]').filter({ hasText: 'can send at most 3 messages' })).toHaveCount(1);
+  await expect(page.getByTestId('sync-failed')).toHaveCount(0);
+
+  await page.goto('/leaderboard');
+  await expect(page.getByTestId('page-leaderboard')).toBeVisible();
+  await expect(page.getByTestId('sync-failed')).toHaveCount(0);
+
+  // Nothing is lost: the chat still holds them, to send again or let go.
+  await page.goto('/chad');
+  await expect(refused).toHaveCount(4);
+  await expect(refused.first().getByRole('button', { name: 'Try again' })).toBeVisible();
+});
