@@ -190,7 +190,11 @@ test('the Hollowed Pass track shows the running demo season and unlocks a reache
   ]);
   await expect(balance(page)).toHaveText('300');
 
+  // The running season counts what is still to go; an ended one cannot be reached any more and says so.
+  await expect(page.getByTestId('tier-state-3')).toHaveText(/^🔒 \d+ to go$/);
   await page.getByTestId('season-2').click();
   await expect(page.getByTestId('season-status')).toHaveText('ended');
   await expect(page.getByTestId('tier-track').locator('li')).toHaveCount(12);
+  await expect(page.getByTestId('tier-state-1')).toHaveText('Not reached');
+  await expect(page.getByTestId('tier-track')).not.toContainText('to go');
 });

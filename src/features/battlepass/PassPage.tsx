@@ -17,7 +17,7 @@ import { formatCoins } from '../../domain/coinText.ts';
 import { defaultSeason } from '../../domain/defaultSeason.ts';
 import { itemUnlockedNamed } from '../../domain/itemNames.ts';
 import { seasonStatusText, seasonWindowText } from '../../domain/seasonText.ts';
-import { tierViews, type TierView } from '../../domain/tierViews.ts';
+import { tierStateText, tierViews, type TierView } from '../../domain/tierViews.ts';
 import { ItemPicture } from '../../ui/ItemPicture.tsx';
 import { queueAction } from '../../ui/queueAction.ts';
 import { RarityPill } from '../../ui/RarityPill.tsx';
@@ -36,14 +36,19 @@ async function refresh(runtime: PortalRuntime, userId: string | null): Promise<u
   ]);
 }
 
-const STATE_LABEL: Record<TierView['state'], string> = {
-  claimed: 'Claimed',
-  pending: 'Claim pending',
-  claimable: 'Claim',
-  locked: 'Locked',
-};
-
-function TierCard({ view, item, canClaimNow, onClaim }: { view: TierView; item: ShopItemRow | undefined; canClaimNow: boolean; onClaim: () => void }) {
+function TierCard({
+  view,
+  item,
+  canClaimNow,
+  seasonEnded,
+  onClaim,
+}: {
+  view: TierView;
+  item: ShopItemRow | undefined;
+  canClaimNow: boolean;
+  seasonEnded: boolean;
+  onClaim: () => void;
+}) {
   return (
     <li className={`tier tier-${view.state}`} data-testid={`tier-${view.tier}`} data-state={view.state}>
       <div className="tier-number">Tier {view.tier}</div>
@@ -63,8 +68,8 @@ function TierCard({ view, item, canClaimNow, onClaim }: { view: TierView; item: 
           Claim
         </button>
       ) : (
-        <span className="tier-state">
-          {view.state === 'locked' ? `🔒 ${formatCoins(view.remaining)} to go` : view.state === 'claimed' ? '✓ Claimed' : STATE_LABEL[view.state]}
+        <span className="tier-state" data-testid={`tier-state-${view.tier}`}>
+          {tierStateText(view, seasonEnded)}
         </span>
       )}
     </li>
@@ -110,6 +115,7 @@ function Track({ season, data, session, now }: { season: Season; data: DataSourc
             view={view}
             item={items.get(view.item_id)}
             canClaimNow={status !== 'upcoming'}
+            seasonEnded={status === 'ended'}
             onClaim={() => void claim(view)}
           />
         ))}
