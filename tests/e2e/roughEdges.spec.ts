@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { backendUrl, localKeys, serviceInsert, serviceSelect, signInNewStudent, signUpViaApi, type Student } from './support/backend.ts';
-import { onboardedStudent } from './support/student.ts';
+import { backendUrl, isBackendRequest, localKeys, serviceInsert, serviceSelect, signInNewStudent, signUpViaApi, type Student } from './support/backend.ts';
+import { installServiceWorker, onboardedStudent } from './support/student.ts';
 
 // The rough edges a new student hit (issue 19), each as the student meets it.
 
@@ -221,4 +221,13 @@ test('too fast in the chat: one notice, the refused messages kept in the chat, a
   await page.goto('/chad');
   await expect(refused).toHaveCount(4);
   await expect(refused.first().getByRole('button', { name: 'Try again' })).toBeVisible();
+});
+
+test('offline, a pass this device never loaded says it cannot be shown yet rather than that there is no season', async ({ page, context }) => {
+  await installServiceWorker(page, '/');
+  await context.route(isBackendRequest, (route) => route.abort());
+  await context.setOffline(true);
+  await page.goto('/pass');
+  await expect(page.getByTestId('pass-not-loaded')).toContainText('cannot be shown offline yet');
+  await expect(page.getByTestId('page-pass')).not.toContainText('No season yet');
 });

@@ -10,7 +10,7 @@ import { refreshGained } from '../../data/queries/refreshGained.ts';
 import { refreshSeasons } from '../../data/queries/refreshSeasons.ts';
 import { refreshShopItems } from '../../data/queries/refreshShopItems.ts';
 import { readPassTrack } from '../../data/reads/passTrack.ts';
-import { readSeasons } from '../../data/seasons.ts';
+import { readMirroredSeasons } from '../../data/seasons.ts';
 import type { DataSource } from '../../data/source.ts';
 import { HOLLOWED_PASS, type Season } from '../../domain/battlepass.ts';
 import { formatCoins } from '../../domain/coinText.ts';
@@ -23,6 +23,7 @@ import { queueAction } from '../../ui/queueAction.ts';
 import { RarityPill } from '../../ui/RarityPill.tsx';
 import { actingUser, type MaybeSession } from '../../ui/requireUser.ts';
 import { useNow } from '../../ui/useNow.ts';
+import { useOnline } from '../../ui/useOnline.ts';
 import { useRefresh } from '../../ui/useRefresh.ts';
 import './pass.css';
 
@@ -130,7 +131,9 @@ export default function PassPage() {
   const [chosen, setChosen] = useState<number | null>(null);
   useRefresh(['BattlePass', 'Items'], refresh);
   const data = runtime?.data ?? null;
-  const seasons = useLiveQuery(() => (data ? readSeasons(data) : Promise.resolve([])), [data]);
+  const online = useOnline();
+  // null: this device never loaded the seasons, which is not the same as there being none.
+  const seasons = useLiveQuery(() => (data ? readMirroredSeasons(data) : Promise.resolve([])), [data]);
 
   const list = seasons ?? [];
   const season = list.find((s) => s.season === chosen) ?? defaultSeason(list, now);
@@ -176,7 +179,18 @@ export default function PassPage() {
           <Track season={season} data={runtime.data} session={session} now={now} />
         </section>
       ) : (
-        seasons !== undefined && runtime !== null && <p className="panel">No season yet: the pass opens when the next season begins.</p>
+        seasons !== undefined &&
+        runtime !== null &&
+        (seasons !== null ? (
+          <p className="panel">No season yet: the pass opens when the next season begins.</p>
+        ) : (
+          !online && (
+            <p className="panel" role="status" data-testid="pass-not-loaded">
+              The pass cannot be shown offline yet: it has not been loaded on this device. Connect to the internet and open this page once; after
+              that it shows offline too.
+            </p>
+          )
+        ))
       )}
     </Page>
   );
