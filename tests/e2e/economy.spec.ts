@@ -172,7 +172,7 @@ test('a visitor who is not signed in is asked to sign in before claiming', async
   await expect(page.getByTestId('coin-balance')).toHaveCount(0);
 });
 
-test('the Hollowed Pass track shows the running demo season and unlocks a reached tier', async ({ page }) => {
+test('the Hollowed Pass track shows the running season and unlocks a reached tier', async ({ page }) => {
   const student = await signInNewStudent(page);
   await grantCoins(student, 200);
   await page.goto('/pass');
