@@ -8,6 +8,7 @@ import { effectiveSession, readStoredSession } from '../backend/sessionStore.ts'
 import { openPortalDB } from '../data/db.ts';
 import { refreshEconomy } from '../data/queries/refreshEconomy.ts';
 import { createDataSource, type DataSource } from '../data/source.ts';
+import { awaitsSecondFactor } from '../domain/secondFactor.ts';
 import { createSyncEngine, type SyncEngine } from '../sync/engine.ts';
 import { createSupabaseTransport } from '../sync/supabaseTransport.ts';
 
@@ -25,6 +26,14 @@ export interface PortalRuntime {
   onSession(listener: (session: Session | null) => void): () => void;
 }
 
+/**
+ * Nobody is signed in while a second factor is pending: the password alone (aal1) for an account with an
+ * authenticator app opens nothing but the code step, which talks to supabase-js directly.
+ */
+function signedIn(session: Session | null): Session | null {
+  return session !== null && awaitsSecondFactor(session) ? null : session;
+}
+
 /** Asks once per page that the browser keep this origin's storage (the outbox) under storage pressure. */
 async function askPersistentStorage(): Promise<void> {
   const storage = globalThis.navigator?.storage;
@@ -38,7 +47,7 @@ export function createRuntime(): PortalRuntime {
   const db = openPortalDB();
   const data = createDataSource(supabase, db);
   // Known before supabase-js has read its storage, so the outbox counts and drains as this user at once.
-  let session: Session | null = readStoredSession();
+  let session: Session | null = signedIn(readStoredSession());
   let userId: string | null = session?.user.id ?? null;
   let persistAsked = false;
   const reconcilers = new Set<(userId: string) => Promise<void>>();
@@ -63,7 +72,8 @@ export function createRuntime(): PortalRuntime {
   const engine = createSyncEngine({
     db,
     transport: createSupabaseTransport(supabase),
-    notify: (message) => toast.error(message),
+    // One notice per refusal text: a burst of items refused for the same reason (sending too fast) says it once.
+    notify: (message) => toast.error(message, { id: `refused:${message}` }),
     reconcile: reconcileFor,
     getUserId: () => userId,
   });
@@ -71,7 +81,7 @@ export function createRuntime(): PortalRuntime {
   reconcilers.add((id) => refreshEconomy(data, id));
 
   function onAuthChange(event: AuthChangeEvent, reported: Session | null): void {
-    session = effectiveSession(reported, event);
+    session = signedIn(effectiveSession(reported, event));
     for (const listener of sessionListeners) listener(session);
     const next = session?.user.id ?? null;
     if (next === userId) return;

@@ -31,6 +31,13 @@ export function readSeasons(source: DataSource): Promise<Season[]> {
   return seasonsIn(partsOf(source).db);
 }
 
+/** The mirrored seasons, or null when this device never stored them (the pass was never loaded here). */
+export async function readMirroredSeasons(source: DataSource): Promise<Season[] | null> {
+  const { db } = partsOf(source);
+  const row = await db.cache.get(SEASONS_CACHE_KEY);
+  return row && row.version === SEASONS_CACHE_VERSION ? seasonsIn(db) : null;
+}
+
 export function readGained(source: DataSource, userId: string): Promise<GainedBySeason> {
   return gainedIn(partsOf(source).db, userId);
 }

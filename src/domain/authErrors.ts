@@ -6,6 +6,7 @@ export const ALREADY_REGISTERED = 'There is already an account with this e-mail.
 export const SAME_PASSWORD = 'The new password must be different from the old one.';
 export const INVALID_CODE = 'That code is not right. Check the app and try the newest code.';
 export const OFFLINE = 'You are offline. Connect to the internet and try again.';
+export const RESET_CODE_WRONG = 'That code is wrong or has expired. Use the code in the newest reset mail, or ask for a new mail.';
 export const EMAIL_NOT_CONFIRMED = 'Open the link in the mail we sent you to finish creating your account, then sign in.';
 
 /** What to tell the student about an auth error: the known refusals in plain words, else the server's text. */
@@ -25,6 +26,8 @@ export function authErrorMessage(error: { code?: string | undefined; message: st
       return INVALID_CODE;
     case 'email_not_confirmed':
       return EMAIL_NOT_CONFIRMED;
+    case 'otp_expired':
+      return RESET_CODE_WRONG;
     case 'validation_failed':
       if (/email/i.test(error.message)) return EMAIL_INVALID;
   }

@@ -1,4 +1,5 @@
 import { tierProgress, type Season } from './battlepass.ts';
+import { formatCoins } from './coinText.ts';
 
 /**
  * claimed: the reward is in the collection · pending: a claim waits in the outbox ·
@@ -44,4 +45,21 @@ export function tierViews(
       remaining: p.reached ? 0 : Math.max(0, tier.coins_required - Math.max(0, coinsGained)),
     };
   });
+}
+
+/**
+ * What a tier says where it offers no claim button. Once the season has ended a tier not reached
+ * can no longer be reached, so it says so instead of counting the Dabloons still "to go".
+ */
+export function tierStateText(view: Pick<TierView, 'state' | 'remaining'>, seasonEnded: boolean): string {
+  switch (view.state) {
+    case 'locked':
+      return seasonEnded ? 'Not reached' : `🔒 ${formatCoins(view.remaining)} to go`;
+    case 'claimed':
+      return '✓ Claimed';
+    case 'pending':
+      return 'Claim pending';
+    case 'claimable':
+      return 'Claim';
+  }
 }

@@ -52,6 +52,8 @@ test('buying and wearing a cursor, a background and a font, kept after a reload'
 
   for (const id of ['sword_cursor', 'cat_background', 'handwritten_font']) {
     await page.getByTestId(`buy-${id}`).click();
+    // The font costs 1,200: above the price that asks first (the others are one click).
+    if (id === 'handwritten_font') await page.getByTestId('confirm-purchase-buy').click();
     await expect(page.getByText(`Item ${id} unlocked`)).toBeVisible();
     await expect(page.getByTestId(`owned-${id}`)).toBeVisible();
   }
@@ -170,7 +172,7 @@ test('a visitor who is not signed in is asked to sign in before claiming', async
   await expect(page.getByTestId('coin-balance')).toHaveCount(0);
 });
 
-test('the Hollowed Pass track shows the running demo season and unlocks a reached tier', async ({ page }) => {
+test('the Hollowed Pass track shows the running season and unlocks a reached tier', async ({ page }) => {
   const student = await signInNewStudent(page);
   await grantCoins(student, 200);
   await page.goto('/pass');
@@ -188,7 +190,11 @@ test('the Hollowed Pass track shows the running demo season and unlocks a reache
   ]);
   await expect(balance(page)).toHaveText('300');
 
+  // The running season counts what is still to go; an ended one cannot be reached any more and says so.
+  await expect(page.getByTestId('tier-state-3')).toHaveText(/^🔒 \d+ to go$/);
   await page.getByTestId('season-2').click();
   await expect(page.getByTestId('season-status')).toHaveText('ended');
   await expect(page.getByTestId('tier-track').locator('li')).toHaveCount(12);
+  await expect(page.getByTestId('tier-state-1')).toHaveText('Not reached');
+  await expect(page.getByTestId('tier-track')).not.toContainText('to go');
 });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Page } from '../../app/Page.tsx';
@@ -7,6 +7,7 @@ import { requestPasswordReset } from '../../data/actions/requestPasswordReset.ts
 import { resendConfirmation } from '../../data/actions/resendConfirmation.ts';
 import { signIn } from '../../data/actions/signIn.ts';
 import { signUp } from '../../data/actions/signUp.ts';
+import { verifyRecoveryCode } from '../../data/actions/verifyRecoveryCode.ts';
 import { fetchPendingSecondFactor } from '../../data/queries/fetchPendingSecondFactor.ts';
 import { fetchSignedInUserId } from '../../data/queries/fetchSignedInUserId.ts';
 import { refreshOwnProfile } from '../../data/queries/refreshOwnProfile.ts';
@@ -21,6 +22,7 @@ import './auth.css';
 type Mode = 'sign-in' | 'sign-up' | 'forgot';
 
 const RESET_SENT = 'If an account uses that e-mail, a link to choose a new password is on its way. Check your inbox.';
+const RESET_CODE_FORMAT = 'The code is the 6 digits in the reset mail.';
 
 /** After a sign-up the server wants confirmed by mail: nothing is signed in yet, and the student is told where to go. */
 function checkEmail(email: string): string {
@@ -69,12 +71,55 @@ export default function AuthPage() {
   const [factorId, setFactorId] = useState<string | null>(null);
   // The address of an account that waits for its confirmation link, which the student may ask for again.
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+  // The address a reset mail went to: its code can be entered here, for a mail read on another device.
+  const [resetFor, setResetFor] = useState<string | null>(null);
+  const [resetCode, setResetCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+
+  // A student who left the code step after the password is still signed out: coming back here asks for the code.
+  useEffect(() => {
+    if (runtime === null || status !== 'signed-out') return;
+    let live = true;
+    fetchPendingSecondFactor(runtime.data)
+      .then((pending) => {
+        if (live && pending !== null) setFactorId(pending);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [runtime, status]);
 
   function switchTo(nextMode: Mode) {
     setMode(nextMode);
     setError(null);
     setNotice(null);
     setUnconfirmed(null);
+    setResetFor(null);
+    setCodeError(null);
+  }
+
+  async function submitResetCode(event: FormEvent) {
+    event.preventDefault();
+    const digits = resetCode.replace(/\s/g, '');
+    if (!/^\d{6}$/.test(digits)) {
+      setCodeError(RESET_CODE_FORMAT);
+      return;
+    }
+    if (runtime === null || resetFor === null) return;
+    if (!navigator.onLine) {
+      setCodeError(OFFLINE);
+      return;
+    }
+    setBusy(true);
+    setCodeError(null);
+    try {
+      const { error: failed } = await verifyRecoveryCode(runtime.data, resetFor, digits);
+      if (failed) setCodeError(authErrorMessage(failed));
+      else void navigate('/change-password', { replace: true });
+    } finally {
+      setBusy(false);
+    }
   }
 
   async function resend() {
@@ -119,7 +164,10 @@ export default function AuthPage() {
       if (mode === 'forgot') {
         const { error: failed } = await requestPasswordReset(data, email.trim(), `${window.location.origin}/change-password`);
         if (failed) setError(authErrorMessage(failed));
-        else setNotice(RESET_SENT);
+        else {
+          setNotice(RESET_SENT);
+          setResetFor(email.trim());
+        }
         return;
       }
       const result = mode === 'sign-up' ? await signUp(data, email.trim(), password, confirmUrl()) : await signIn(data, email.trim(), password);
@@ -251,6 +299,32 @@ export default function AuthPage() {
           )}
         </div>
       </form>
+      {mode === 'forgot' && resetFor !== null && (
+        <form className="form-card" onSubmit={(event) => void submitResetCode(event)} noValidate aria-label="Reset code">
+          <p>Reading the mail on another device? Enter the 6-digit code from it here instead of opening the link.</p>
+          {codeError !== null && (
+            <p className="form-error" role="alert" data-testid="reset-code-error">
+              {codeError}
+            </p>
+          )}
+          <div className="field">
+            <label htmlFor="reset-code">Code from the mail</label>
+            <input
+              id="reset-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={7}
+              value={resetCode}
+              onChange={(e) => setResetCode(e.target.value)}
+            />
+          </div>
+          <div className="form-actions">
+            <button className="button" type="submit" disabled={busy}>
+              Continue
+            </button>
+          </div>
+        </form>
+      )}
     </Page>
   );
 }

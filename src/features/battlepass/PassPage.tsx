@@ -10,19 +10,20 @@ import { refreshGained } from '../../data/queries/refreshGained.ts';
 import { refreshSeasons } from '../../data/queries/refreshSeasons.ts';
 import { refreshShopItems } from '../../data/queries/refreshShopItems.ts';
 import { readPassTrack } from '../../data/reads/passTrack.ts';
-import { readSeasons } from '../../data/seasons.ts';
+import { readMirroredSeasons } from '../../data/seasons.ts';
 import type { DataSource } from '../../data/source.ts';
 import { HOLLOWED_PASS, type Season } from '../../domain/battlepass.ts';
 import { formatCoins } from '../../domain/coinText.ts';
 import { defaultSeason } from '../../domain/defaultSeason.ts';
-import { itemUnlocked } from '../../domain/messages.ts';
+import { itemUnlockedNamed } from '../../domain/itemNames.ts';
 import { seasonStatusText, seasonWindowText } from '../../domain/seasonText.ts';
-import { tierViews, type TierView } from '../../domain/tierViews.ts';
+import { tierStateText, tierViews, type TierView } from '../../domain/tierViews.ts';
 import { ItemPicture } from '../../ui/ItemPicture.tsx';
 import { queueAction } from '../../ui/queueAction.ts';
 import { RarityPill } from '../../ui/RarityPill.tsx';
 import { actingUser, type MaybeSession } from '../../ui/requireUser.ts';
 import { useNow } from '../../ui/useNow.ts';
+import { useOnline } from '../../ui/useOnline.ts';
 import { useRefresh } from '../../ui/useRefresh.ts';
 import './pass.css';
 
@@ -36,14 +37,19 @@ async function refresh(runtime: PortalRuntime, userId: string | null): Promise<u
   ]);
 }
 
-const STATE_LABEL: Record<TierView['state'], string> = {
-  claimed: 'Claimed',
-  pending: 'Claim pending',
-  claimable: 'Claim',
-  locked: 'Locked',
-};
-
-function TierCard({ view, item, canClaimNow, onClaim }: { view: TierView; item: ShopItemRow | undefined; canClaimNow: boolean; onClaim: () => void }) {
+function TierCard({
+  view,
+  item,
+  canClaimNow,
+  seasonEnded,
+  onClaim,
+}: {
+  view: TierView;
+  item: ShopItemRow | undefined;
+  canClaimNow: boolean;
+  seasonEnded: boolean;
+  onClaim: () => void;
+}) {
   return (
     <li className={`tier tier-${view.state}`} data-testid={`tier-${view.tier}`} data-state={view.state}>
       <div className="tier-number">Tier {view.tier}</div>
@@ -63,8 +69,8 @@ function TierCard({ view, item, canClaimNow, onClaim }: { view: TierView; item: 
           Claim
         </button>
       ) : (
-        <span className="tier-state">
-          {view.state === 'locked' ? `🔒 ${formatCoins(view.remaining)} to go` : view.state === 'claimed' ? '✓ Claimed' : STATE_LABEL[view.state]}
+        <span className="tier-state" data-testid={`tier-state-${view.tier}`}>
+          {tierStateText(view, seasonEnded)}
         </span>
       )}
     </li>
@@ -76,6 +82,7 @@ function Track({ season, data, session, now }: { season: Season; data: DataSourc
   const track = useLiveQuery(() => readPassTrack(data, userId, season), [data, userId, season]);
 
   if (track === undefined) return null;
+  const { items } = track;
   const views = tierViews(season, track.gained, track.owned, track.pending);
   const { status } = seasonStatusText(season, now);
   const next = views.find((v) => v.state === 'locked');
@@ -83,7 +90,7 @@ function Track({ season, data, session, now }: { season: Season; data: DataSourc
   async function claim(view: TierView) {
     if (actingUser(session) === null || userId === null) return;
     const queued = await queueAction(data, userId, 'claim_battlepass_tier', { p_season: season.season, p_tier: view.tier });
-    if (queued) toast.success(itemUnlocked(view.item_id));
+    if (queued) toast.success(itemUnlockedNamed(view.item_id, items.get(view.item_id)?.name));
   }
 
   return (
@@ -107,8 +114,9 @@ function Track({ season, data, session, now }: { season: Season; data: DataSourc
           <TierCard
             key={view.tier}
             view={view}
-            item={track.items.get(view.item_id)}
+            item={items.get(view.item_id)}
             canClaimNow={status !== 'upcoming'}
+            seasonEnded={status === 'ended'}
             onClaim={() => void claim(view)}
           />
         ))}
@@ -123,7 +131,9 @@ export default function PassPage() {
   const [chosen, setChosen] = useState<number | null>(null);
   useRefresh(['BattlePass', 'Items'], refresh);
   const data = runtime?.data ?? null;
-  const seasons = useLiveQuery(() => (data ? readSeasons(data) : Promise.resolve([])), [data]);
+  const online = useOnline();
+  // null: this device never loaded the seasons, which is not the same as there being none.
+  const seasons = useLiveQuery(() => (data ? readMirroredSeasons(data) : Promise.resolve([])), [data]);
 
   const list = seasons ?? [];
   const season = list.find((s) => s.season === chosen) ?? defaultSeason(list, now);
@@ -169,7 +179,18 @@ export default function PassPage() {
           <Track season={season} data={runtime.data} session={session} now={now} />
         </section>
       ) : (
-        seasons !== undefined && runtime !== null && <p className="panel">No season yet: the pass opens when the next season begins.</p>
+        seasons !== undefined &&
+        runtime !== null &&
+        (seasons !== null ? (
+          <p className="panel">No season yet: the pass opens when the next season begins.</p>
+        ) : (
+          !online && (
+            <p className="panel" role="status" data-testid="pass-not-loaded">
+              The pass cannot be shown offline yet: it has not been loaded on this device. Connect to the internet and open this page once; after
+              that it shows offline too.
+            </p>
+          )
+        ))
       )}
     </Page>
   );

@@ -79,6 +79,9 @@ export function AppScoreForm({ appId, offer, onSubmitted }: { appId: string; off
       setScore('');
       setPlay(null);
       setProof(null);
+      // The file box would go on showing the sent image while the form holds none, and choosing that
+      // same file again would fire no change: the next submission would then find no image at all.
+      if (fileInput.current) fileInput.current.value = '';
       toast.success(SCORE_SUBMITTED);
       onSubmitted();
     } else if (watched.status === 'failed') {

@@ -3,11 +3,16 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
 import { Page } from '../../app/Page.tsx';
 import { usePortal } from '../../app/portal.tsx';
+import type { PortalRuntime } from '../../app/runtime.ts';
 import { completeOnboarding } from '../../data/actions/completeOnboarding.ts';
+import { saveProfile } from '../../data/actions/saveProfile.ts';
 import { isOnline } from '../../data/online.ts';
+import { refreshOwnProfile } from '../../data/queries/refreshOwnProfile.ts';
 import { OFFLINE } from '../../domain/authErrors.ts';
 import { ONBOARDING_COMPLETED } from '../../domain/messages.ts';
+import { validateUsername } from '../../domain/profileFields.ts';
 import '../../ui/formCard.css';
+import { useRefresh } from '../../ui/useRefresh.ts';
 import { useOwnProfile } from './useOwnProfile.ts';
 import './profile.css';
 
@@ -20,6 +25,11 @@ const ANSWER_MAX = 100;
 export const WHERE_FROM_REQUIRED = 'Please tell us where you heard about the portal.';
 export const OTHER_REQUIRED = 'Please say where you heard about the portal.';
 
+/** The profile (and the made-up username offered in the form) is made by the server on first read. */
+async function refreshProfile(runtime: PortalRuntime, userId: string | null): Promise<unknown> {
+  return userId === null ? undefined : refreshOwnProfile(runtime.data, userId);
+}
+
 export default function OnboardingPage() {
   const { runtime, session, status } = usePortal();
   const own = useOwnProfile(runtime?.data ?? null, session?.user.id);
@@ -27,18 +37,37 @@ export default function OnboardingPage() {
   const [choice, setChoice] = useState('');
   const [other, setOther] = useState('');
   const [whoFrom, setWhoFrom] = useState('');
+  // null until the student types: the field offers the username the server made up for them.
+  const [typedName, setTypedName] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  useRefresh(['Profile'], refreshProfile);
+  const profile = own?.row ?? null;
+  const username = typedName ?? profile?.username ?? '';
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const whereFrom = choice === OTHER ? other.trim() : choice;
-    const problem = choice === '' ? WHERE_FROM_REQUIRED : whereFrom === '' ? OTHER_REQUIRED : null;
+    const name = username.trim();
+    const problem =
+      (profile === null ? null : validateUsername(name)) ?? (choice === '' ? WHERE_FROM_REQUIRED : whereFrom === '' ? OTHER_REQUIRED : null);
     setError(problem);
     if (problem !== null || runtime === null || session === null) return;
+    if (!isOnline()) {
+      setError(OFFLINE);
+      return;
+    }
     setBusy(true);
     try {
       const userId = session.user.id;
+      // The name first: a taken one is refused before anything else is stored.
+      if (profile !== null && name !== profile.username) {
+        const saved = await saveProfile(runtime.data, userId, { username: name, icon: profile.icon, about: profile.user_about ?? '' });
+        if (!saved.ok) {
+          setError(saved.message);
+          return;
+        }
+      }
       const who = whoFrom.trim() === '' ? null : whoFrom.trim();
       const { error: failed } = await completeOnboarding(runtime.data, userId, whereFrom, who);
       if (failed) {
@@ -65,7 +94,7 @@ export default function OnboardingPage() {
   const done = own?.row.where_from != null;
   return (
     <Page name="onboarding" title="Welcome!">
-      <p className="page-lead">Two quick questions and you are ready to play. Only you can see your answers.</p>
+      <p className="page-lead">Choose your username and answer two quick questions, and you are ready to play. Only you can see your answers.</p>
       {done && (
         <p className="panel" role="status">
           You already answered these. You can change your answers below or <Link to="/">go to the games</Link>.
@@ -76,6 +105,24 @@ export default function OnboardingPage() {
           <p className="form-error" role="alert" data-testid="onboarding-error">
             {error}
           </p>
+        )}
+        {profile !== null && (
+          <div className="field">
+            <label htmlFor="onboarding-username">Username</label>
+            <input
+              id="onboarding-username"
+              value={username}
+              maxLength={20}
+              autoComplete="off"
+              spellCheck={false}
+              aria-describedby="onboarding-username-hint"
+              onChange={(e) => setTypedName(e.target.value)}
+              data-testid="onboarding-username"
+            />
+            <span className="field-hint" id="onboarding-username-hint">
+              Other students see this name. Keep the one we made up for you or choose your own: 3 to 20 letters, digits, _ or -.
+            </span>
+          </div>
         )}
         <fieldset className="choice-list">
           <legend className="field">Where did you hear about the portal?</legend>

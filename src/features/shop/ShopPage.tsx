@@ -13,7 +13,9 @@ import { readShopItems } from '../../data/reads/shopItems.ts';
 import { formatCoins } from '../../domain/coinText.ts';
 import { canAfford } from '../../domain/coins.ts';
 import { isEquippable } from '../../domain/equip.ts';
-import { ITEM_ALREADY_OWNED, itemUnlocked, NOT_ENOUGH_COINS } from '../../domain/messages.ts';
+import { itemUnlockedNamed } from '../../domain/itemNames.ts';
+import { ITEM_ALREADY_OWNED, NOT_ENOUGH_COINS } from '../../domain/messages.ts';
+import { needsPurchaseConfirmation } from '../../domain/purchase.ts';
 import { queueAction } from '../../ui/queueAction.ts';
 import { actingUser, type MaybeSession } from '../../ui/requireUser.ts';
 import { useRefresh } from '../../ui/useRefresh.ts';
@@ -24,6 +26,7 @@ import { ITEM_TYPES } from '../../domain/itemTypes.ts';
 import { RARITIES } from '../../domain/rarity.ts';
 import { filterItems, type ShopFilter } from '../../domain/shopFilter.ts';
 import { TYPE_LABELS } from './typeLabels.ts';
+import { ConfirmPurchase } from './ConfirmPurchase.tsx';
 import { ItemCard } from './ItemCard.tsx';
 
 type Tab = 'store' | 'owned';
@@ -73,6 +76,7 @@ interface Ctx {
 }
 
 function StoreActions({ item, ctx }: { item: ShopItemRow; ctx: Ctx }) {
+  const [confirming, setConfirming] = useState(false);
   const mine = ctx.owned.get(item.id);
   if (!isForSale(item)) {
     return (
@@ -81,21 +85,38 @@ function StoreActions({ item, ctx }: { item: ShopItemRow; ctx: Ctx }) {
       </span>
     );
   }
-  async function buy(price: number) {
+  /** The student who may buy it now, or null once told why not: nobody is asked to confirm a purchase that would be refused. */
+  async function buyer(price: number): Promise<string | null> {
     const { runtime } = ctx;
     const userId = actingUser(ctx.session);
-    if (runtime === null || userId === null) return;
+    if (runtime === null || userId === null) return null;
     if (await readOwnedItem(runtime.data, userId, item.id)) {
       toast.error(ITEM_ALREADY_OWNED);
-      return;
+      return null;
     }
     const coins = await readCoins(runtime.data, userId);
     if (coins && !canAfford(coins.balance, price)) {
       toast.error(NOT_ENOUGH_COINS);
-      return;
+      return null;
     }
-    const queued = await queueAction(runtime.data, userId, 'buy_item', { p_item_id: item.id });
-    if (queued) toast.success(itemUnlocked(item.id));
+    return userId;
+  }
+  async function buy(userId: string) {
+    if (ctx.runtime === null) return;
+    const queued = await queueAction(ctx.runtime.data, userId, 'buy_item', { p_item_id: item.id });
+    if (queued) toast.success(itemUnlockedNamed(item.id, item.name));
+  }
+  async function choose(price: number) {
+    const userId = await buyer(price);
+    if (userId === null) return;
+    if (needsPurchaseConfirmation(price)) setConfirming(true);
+    else await buy(userId);
+  }
+  async function confirm(price: number) {
+    setConfirming(false);
+    // Checked again: the balance or the collection may have changed while the question was open.
+    const userId = await buyer(price);
+    if (userId !== null) await buy(userId);
   }
   const short = ctx.balance !== null && !canAfford(ctx.balance, item.price);
   return (
@@ -113,10 +134,19 @@ function StoreActions({ item, ctx }: { item: ShopItemRow; ctx: Ctx }) {
           data-testid={`buy-${item.id}`}
           title={short ? NOT_ENOUGH_COINS : undefined}
           disabled={ctx.runtime === null}
-          onClick={() => void buy(item.price)}
+          onClick={() => void choose(item.price)}
         >
           Buy
         </button>
+      )}
+      {confirming && !mine && (
+        <ConfirmPurchase
+          name={item.name}
+          price={item.price}
+          balance={ctx.balance}
+          onConfirm={() => void confirm(item.price)}
+          onCancel={() => setConfirming(false)}
+        />
       )}
     </>
   );

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { usePortal } from '../../app/portal.tsx';
 import type { OutboxItem } from '../../data/db.ts';
 import type { SyncStatus } from '../../sync/engine.ts';
-import { describeItem } from '../../sync/kinds/registry.ts';
+import { describeItem, failsInPlace } from '../../sync/kinds/registry.ts';
 import './sync.css';
 
 function pendingLabel(status: SyncStatus): { label: string; detail: string } | null {
@@ -52,7 +52,8 @@ export function SyncIndicator() {
     return runtime.engine.subscribe(setStatus);
   }, [runtime]);
 
-  const failed = status?.failed ?? [];
+  // Refused chat messages wait in the chat itself, to be sent again or let go: no pill on every page.
+  const failed = (status?.failed ?? []).filter((item) => !failsInPlace(item));
   useEffect(() => {
     if (failed.length === 0) setAnchor(null);
   }, [failed.length]);

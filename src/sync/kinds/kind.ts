@@ -62,4 +62,9 @@ export interface MutationKindModule<K extends MutationKind, Undo extends object 
   undo(view: MirrorView, undo: Undo, ctx: EffectContext, ending: Ending): Promise<void>;
   /** Runs after the server applied it, before it leaves the outbox; null when there is nothing to do. */
   readonly afterConfirm: AfterConfirm | null;
+  /**
+   * True when the page that queued it shows its refusal beside what the student made and offers to send
+   * it again or let it go (the chat): the sync status, on every page, then leaves it out.
+   */
+  readonly failsInPlace?: true;
 }

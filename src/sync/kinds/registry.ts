@@ -71,3 +71,8 @@ export function describeItem(item: Pick<OutboxItem, 'kind' | 'args'>): string {
   const target = module.target(argsOf(item));
   return target === null ? module.label : `${module.label}: ${target}`;
 }
+
+/** Whether a refused item of this kind is shown and recovered on its own page rather than in the sync status. */
+export function failsInPlace(item: Pick<OutboxItem, 'kind'>): boolean {
+  return moduleOf(item)?.failsInPlace === true;
+}

@@ -18,4 +18,6 @@ export const sendChatMessage = {
   async undo() {},
 
   afterConfirm: null,
+  // A refused message stays in the chat with its text, "Try again" and "Dismiss" (the chat page).
+  failsInPlace: true,
 } satisfies MutationKindModule<'send_chat_message', Record<string, never>>;

@@ -1,5 +1,5 @@
 // The shop's asset urls and the files the app ships under public/cosmetics/ agree: every cursor,
-// background, font, icon, badge and special of the catalogue (and of the local demo season) exists,
+// background, font, icon, badge and special of the catalogue (and of the local running season) exists,
 // and each font stylesheet points at a font file that ships beside it, with its licence.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

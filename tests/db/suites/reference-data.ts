@@ -64,11 +64,18 @@ export function referenceDataSuite(ctx: DbContext): void {
       expect(new Set(rows.filter((r) => r.battlepass_season !== null).map((r) => r.battlepass_season))).toEqual(new Set([1, 2]));
     });
 
-    it('applies the local seed: a demo season running now, and no entry that opens a placeholder page', async () => {
+    it('applies the local seed: a season running now that looks real, and no entry that opens a placeholder page', async () => {
       await db.exec(seedFile().sql);
       const { rows } = await db.query(`select name, starts_at <= now() and now() < ends_at as running,
         (select count(*)::int from public.battlepass_tiers where season = 3) as tiers from public.battlepass_seasons where season = 3`);
-      expect(rows).toEqual([{ name: 'Demo Pass', running: true, tiers: 5 }]);
+      expect(rows).toEqual([{ name: 'Starfall Pass', running: true, tiers: 5 }]);
+      // A student opening a local portal sees the running season's rewards: none of them may read as a test fixture.
+      // (The ids stay as they were: a data folder seeded before holds them, and its badge file keeps its name.)
+      const rewards = await db.query<{ name: string; description: string }>(
+        `select i.name, i.description from public.battlepass_tiers t join public.shop_items i on i.id = t.item_id where t.season = 3`,
+      );
+      expect(rewards.rows).toHaveLength(5);
+      for (const reward of rewards.rows) expect(`${reward.name} ${reward.description}`).not.toMatch(/demo|test/i);
       const placeholders = await db.query<{ n: number }>(`select count(*)::int as n from public.apps where url like 'https://example.%'`);
       expect(placeholders.rows[0]?.n).toBe(0);
     });

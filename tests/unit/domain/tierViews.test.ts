@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tierViews } from '../../../src/domain/tierViews.ts';
+import { tierStateText, tierViews } from '../../../src/domain/tierViews.ts';
 
 const season = {
   season: 2,
@@ -39,5 +39,14 @@ describe('tierViews', () => {
 
   it('keeps a reward that was earned even when the coins now fall short (claimed stays claimed)', () => {
     expect(tierViews(season, 0, new Set(['pack']), new Set()).map((v) => v.state)).toEqual(['locked', 'locked', 'claimed']);
+  });
+
+  it('counts what is still to go while the season runs, and never once it has ended', () => {
+    const views = tierViews(season, 1175, new Set(['pumpkin']), new Set([2]));
+    const more = tierViews(season, 175, new Set(['pumpkin']), new Set());
+    expect(more.map((v) => tierStateText(v, false))).toEqual(['✓ Claimed', '🔒 75 to go', '🔒 325 to go']);
+    expect(more.map((v) => tierStateText(v, true))).toEqual(['✓ Claimed', 'Not reached', 'Not reached']);
+    expect(views.map((v) => tierStateText(v, true))).toEqual(['✓ Claimed', 'Claim pending', 'Claim']);
+    expect(tierStateText({ state: 'locked', remaining: 12500 }, false)).toBe('🔒 12,500 to go');
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MUTATION_KINDS, type OutboxItem } from '../../../../src/data/db.ts';
 import { claimStreak } from '../../../../src/sync/kinds/claim_streak.ts';
 import type { MutationKindModule } from '../../../../src/sync/kinds/kind.ts';
-import { describeItem, KINDS, type KindRegistry } from '../../../../src/sync/kinds/registry.ts';
+import { describeItem, failsInPlace, KINDS, type KindRegistry } from '../../../../src/sync/kinds/registry.ts';
 
 describe('the kinds registry', () => {
   it('holds one complete module for every kind the outbox may queue, and nothing else', () => {
@@ -14,6 +14,11 @@ describe('the kinds registry', () => {
       expect(module.afterConfirm === null || typeof module.afterConfirm === 'function', `${kind}.afterConfirm`).toBe(true);
     }
     expect(new Set(MUTATION_KINDS.map((kind) => KINDS[kind].label)).size).toBe(MUTATION_KINDS.length);
+  });
+
+  it('leaves refused chat messages to the chat page, and every other refusal to the sync status', () => {
+    expect(MUTATION_KINDS.filter((kind) => failsInPlace({ kind }))).toEqual(['send_chat_message']);
+    expect(failsInPlace({ kind: 'from_a_newer_build' as OutboxItem['kind'] })).toBe(false);
   });
 
   it('does not compile without a kind, or with a module missing a part', () => {
