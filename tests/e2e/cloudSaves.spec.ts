@@ -9,14 +9,25 @@ import { onboardedStudent } from './support/student.ts';
 
 const cellsOf = (page: Page) => gameFrame(page).locator('#game').getAttribute('data-cells');
 
-/** Plays 2048 until the board changes; returns the board as the game shows it. */
-async function play(page: Page, keys: string[]): Promise<string> {
+const SWIPES: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+/**
+ * Plays 2048 by swiping its board (the pointer reaches the frame whatever holds the keyboard focus, which
+ * another window can take under load) until the board changes; returns the board as the game shows it.
+ */
+async function play(page: Page, moves: (keyof typeof SWIPES)[]): Promise<string> {
   const start = await cellsOf(page);
-  // Under load the keyboard can miss the frame after another window took the foreground: a tap on the
-  // board gives it back, and the keys are sent again until the board moves.
   await expect(async () => {
-    await gameFrame(page).locator('#game').click({ position: { x: 4, y: 4 } });
-    for (const key of keys) await page.keyboard.press(key);
+    const box = await gameFrame(page).locator('#game').boundingBox();
+    if (box === null) throw new Error('the board is not on the page');
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    for (const move of moves) {
+      const [dx, dy] = SWIPES[move]!;
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x + dx * box.width / 3, y + dy * box.height / 3, { steps: 4 });
+      await page.mouse.up();
+    }
     expect(await cellsOf(page)).not.toBe(start);
   }).toPass({ timeout: 15_000 });
   // The game saves on every move; the board it shows is the one it saved last.

@@ -182,6 +182,9 @@ function BundledGame({ appId, title, url, gameId, onScore, soundOn, onSoundChang
       });
     };
     let visit = visitOpened(null);
+    // A game that saves twice while it opens (a shuffle, then its first frame) has not been played until
+    // the student starts playing: only saves after gameplay began are play to send.
+    let gameplaySeen = false;
     const readSave = async () => {
       const handed = await cloud.readSave();
       visit = visitOpened(handed);
@@ -190,8 +193,9 @@ function BundledGame({ appId, title, url, gameId, onScore, soundOn, onSoundChang
     const write = saveQueue(async (state) => {
       if (data === null) throw new Error('no storage');
       visit = visitSaved(visit, state);
-      await writeGameSave(data, { owner, gameId, state, deviceId: device, now: Date.now(), played: visit.played });
-      if (visit.played) cloud.saved();
+      const played = visit.played && gameplaySeen;
+      await writeGameSave(data, { owner, gameId, state, deviceId: device, now: Date.now(), played });
+      if (played) cloud.saved();
     });
     const game = new GameSession({
       gameId,
@@ -201,7 +205,10 @@ function BundledGame({ appId, title, url, gameId, onScore, soundOn, onSoundChang
       muted: () => !soundRef.current,
       setMuted: (muted) => soundChangeRef.current(!muted),
       onScore: (score) => scoreRef.current({ ...score, runSeen: seen.has(score.runId) }),
-      onGameplay: setPlaying,
+      onGameplay: (now) => {
+        gameplaySeen ||= now;
+        setPlaying(now);
+      },
       now: () => Date.now(),
       newRunId: () => crypto.randomUUID(),
       onRunIssued: tellServer,
