@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { usePortal } from '../../app/portal.tsx';
 import { startGameRun } from '../../data/actions/startGameRun.ts';
 import { deviceId, saveOwner, saveQueue, writeGameSave } from '../../data/gameSaves.ts';
+import { isOnline } from '../../data/online.ts';
 import { RUN_START_PROMPT_MS } from '../../domain/gameRun.ts';
 import { visitOpened, visitSaved } from '../../domain/saveMerge.ts';
 import type { GameScore } from '../../domain/gameSdk.ts';
@@ -175,7 +176,7 @@ function BundledGame({ appId, title, url, gameId, onScore, soundOn, onSoundChang
     // Runs the server saw start promptly; only their scores are sent with the run id (RUN_START_PROMPT_MS).
     const seen = new Set<string>();
     const tellServer = (runId: string) => {
-      if (data === null || owner === saveOwner(null) || !navigator.onLine) return;
+      if (data === null || owner === saveOwner(null) || !isOnline()) return;
       const sent = Date.now();
       void startGameRun(data, appId, runId).then((result) => {
         if (result.error === null && Date.now() - sent <= RUN_START_PROMPT_MS) seen.add(runId);

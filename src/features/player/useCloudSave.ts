@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef } from 'react';
 import { pullGameSave, pushGameSave } from '../../data/cloudSaves.ts';
 import { ANONYMOUS_OWNER, readGameSave } from '../../data/gameSaves.ts';
+import { isOnline } from '../../data/online.ts';
 import { readSavesInFlight } from '../../data/reads/gameSaves.ts';
 import type { DataSource } from '../../data/source.ts';
 import { deviceLabel } from '../../domain/deviceLabel.ts';
@@ -67,7 +68,7 @@ export function useCloudSave(data: DataSource | null, owner: string | null, game
   useEffect(() => {
     const was = before.current;
     before.current = inFlight ?? 0;
-    if (was === 0 || inFlight !== 0 || data === null || userId === null || !navigator.onLine) return;
+    if (was === 0 || inFlight !== 0 || data === null || userId === null || !isOnline()) return;
     void pullGameSave(data, userId, gameId, label).then((result) => {
       if (result.data === 'take-server') replaced.current();
     });
@@ -77,7 +78,7 @@ export function useCloudSave(data: DataSource | null, owner: string | null, game
     () => ({
       readSave: async () => {
         if (data === null || owner === null) return null;
-        if (userId !== null && navigator.onLine) {
+        if (userId !== null && isOnline()) {
           const pulled = pullGameSave(data, userId, gameId, label);
           const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), SAVE_PULL_WAIT_MS));
           // A slow answer still counts: a newer copy that lands after the game started reloads it.

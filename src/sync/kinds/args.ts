@@ -18,6 +18,13 @@ export function notTrueOrFalse(args: Args, name: string): string | null {
   return typeof args[name] === 'boolean' ? null : `${name} must be true or false`;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A lower-case UUID, as crypto.randomUUID() makes the ids the portal issues (runs, devices). */
+export function isUuid(value: unknown): boolean {
+  return typeof value === 'string' && UUID.test(value);
+}
+
 /** The first problem found, or null. */
 export function firstProblem(...problems: (string | null)[]): string | null {
   return problems.find((problem) => problem !== null) ?? null;

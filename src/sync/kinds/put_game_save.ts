@@ -1,8 +1,7 @@
 import { checkSaveState } from '../../domain/gameSdk.ts';
-import { firstProblem, missingText, notWholeNumber, textArg } from './args.ts';
+import { firstProblem, isUuid, missingText, notWholeNumber, textArg } from './args.ts';
 import type { MutationKindModule } from './kind.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * A game's save, sent to the student's cloud slot (issue 18). The save is on the device already
@@ -16,7 +15,7 @@ export const putGameSave = {
     firstProblem(
       missingText(args, 'p_app_id'),
       typeof args.p_state === 'string' && checkSaveState(args.p_state) === null ? null : 'p_state must be a game save',
-      typeof args.p_device_id === 'string' && UUID.test(args.p_device_id) ? null : 'p_device_id must be a device id',
+      isUuid(args.p_device_id) ? null : 'p_device_id must be a device id',
       typeof args.p_device_label === 'string' && args.p_device_label.length <= 60 ? null : 'p_device_label must be a short text',
       typeof args.p_saved_at === 'string' && !Number.isNaN(Date.parse(args.p_saved_at)) ? null : 'p_saved_at must be a time',
       args.p_base_version === undefined ? null : notWholeNumber(args, 'p_base_version'),

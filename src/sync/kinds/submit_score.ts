@@ -1,12 +1,11 @@
 import { PROOF_UPLOAD_FAILED, PROOF_UPLOAD_FAILED_DETAIL, IMAGE_WITHOUT_NAME } from '../../domain/messages.ts';
 import { validateProofImage, validateScore } from '../../domain/score.ts';
 import { classifyError, errorOf } from '../classify.ts';
-import { firstProblem, missingText, notTrueOrFalse, notWholeNumber, textArg } from './args.ts';
+import { firstProblem, isUuid, missingText, notTrueOrFalse, notWholeNumber, textArg } from './args.ts';
 import type { AfterConfirm, MutationKindModule } from './kind.ts';
 
 type Args = Readonly<Record<string, unknown>>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The play behind a score the game reported (absent for one typed by hand): the server checks it. */
 function playProblem(args: Args): string | null {
@@ -15,7 +14,7 @@ function playProblem(args: Args): string | null {
   }
   return firstProblem(
     notWholeNumber(args, 'p_duration_ms'),
-    args.p_run_id === undefined || (typeof args.p_run_id === 'string' && UUID.test(args.p_run_id)) ? null : 'p_run_id must be a run id',
+    args.p_run_id === undefined || isUuid(args.p_run_id) ? null : 'p_run_id must be a run id',
     notTrueOrFalse(args, 'p_resumed'),
   );
 }
