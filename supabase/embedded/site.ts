@@ -3,9 +3,11 @@
 // the API at the same address. Every answer carries the security headers (security-headers.ts); every
 // path that is not a file is a client-side route and gets index.html, as the service worker does.
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, resolve, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { decodeSegment, send } from './http.ts';
 import { BUNDLED_GAME_PAGE } from '../../src/domain/gameSandbox.ts';
 import { APP_HEADERS, GAME_PAGE_CSP } from './security-headers.ts';
@@ -30,6 +32,37 @@ const TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
 };
 
+/**
+ * Text worth compressing. Sent as built, the first-paint script alone is 300 KB, 1.5 s on a phone's slow
+ * 4G (Lighthouse's mobile preset); compressed it is a third of that. Images and fonts are compressed already.
+ */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt']);
+
+type Encoding = 'br' | 'gzip';
+
+// Brotli's quality 5: the whole build (1.3 MB of scripts) in about 0.2 s here and 6% smaller than gzip;
+// its highest quality saves 8% more but took 12 s, which the first visit after a start would wait for.
+const compress: Record<Encoding, (data: Buffer) => Promise<Buffer>> = {
+  br: (data) => promisify(brotliCompress)(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+  gzip: (data) => promisify(gzip)(data, { level: 9 }),
+};
+
+/** The encoding to send, from the request's Accept-Encoding: brotli where the browser takes it, else gzip, else none. */
+export function chooseEncoding(accept: string | undefined): Encoding | null {
+  const offered = new Map<string, number>();
+  for (const part of (accept ?? '').split(',')) {
+    const [first, ...params] = part.toLowerCase().split(';');
+    const name = first?.trim();
+    if (!name) continue;
+    const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+    offered.set(name, q === undefined ? 1 : Number(q));
+  }
+  const accepts = (name: Encoding) => (offered.get(name) ?? offered.get('*') ?? 0) > 0;
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return null;
+}
+
 /** Vite names what it builds into assets/ by content hash: such a file never changes. */
 const IMMUTABLE = /^\/assets\//;
 
@@ -39,9 +72,22 @@ const BUILDING = `<!doctype html>
 
 export class Site {
   private readonly root: string;
+  /** Compressed copies of the build's text files, made once per file, encoding and version on disk. */
+  private readonly compressed = new Map<string, { mtimeMs: number; size: number; body: Promise<Buffer> }>();
 
   constructor(dir: string) {
     this.root = resolve(dir);
+  }
+
+  private compressedCopy(found: { file: string; size: number; mtime: Date }, encoding: Encoding): Promise<Buffer> {
+    const key = `${encoding}:${found.file}`;
+    const cached = this.compressed.get(key);
+    if (cached && cached.mtimeMs === found.mtime.getTime() && cached.size === found.size) return cached.body;
+    const body = readFile(found.file).then((data) => compress[encoding](data));
+    this.compressed.set(key, { mtimeMs: found.mtime.getTime(), size: found.size, body });
+    // A failed read (the file replaced mid-way) is tried again on the next request rather than kept.
+    body.catch(() => this.compressed.delete(key));
+    return body;
   }
 
   private async file(path: string): Promise<{ file: string; size: number; mtime: Date } | null> {
@@ -90,7 +136,20 @@ export class Site {
       res.end();
       return;
     }
-    res.writeHead(200, headers);
+    const encoding = COMPRESSIBLE.has(extname(found.file).toLowerCase()) ? chooseEncoding(req.headers['accept-encoding']) : null;
+    if (encoding !== null) {
+      let body: Buffer;
+      try {
+        body = await this.compressedCopy(found, encoding);
+      } catch {
+        send(res, 404, 'Not Found', { ...security, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+        return;
+      }
+      res.writeHead(200, { ...headers, 'Content-Encoding': encoding, 'Content-Length': String(body.length), Vary: 'Accept-Encoding' });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    res.writeHead(200, COMPRESSIBLE.has(extname(found.file).toLowerCase()) ? { ...headers, Vary: 'Accept-Encoding' } : headers);
     if (req.method === 'HEAD') {
       res.end();
       return;
