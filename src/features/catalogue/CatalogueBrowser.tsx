@@ -69,15 +69,18 @@ interface CatalogueBrowserProps {
 export function CatalogueBrowser({ apps, label, shelves = true, rows = [], source = 'server' }: CatalogueBrowserProps) {
   const [query, setQuery] = useState('');
   const [field, setField] = useState<SearchField>('title');
-  const { ids: favouriteIds, toggle } = useFavourites();
+  const { ids: favouriteIds, known: favouritesKnown, toggle } = useFavourites();
   const recentIds = useRecentlyPlayed();
 
   const byId = useMemo(() => new Map(apps.map((app) => [app.id, app])), [apps]);
   const index = useMemo(() => searchIndex(apps, field), [apps, field]);
   const shown = useMemo(() => searchIn(index, query), [index, query]);
   const favourites = useMemo(() => apps.filter((app) => favouriteIds.has(app.id)), [apps, favouriteIds]);
-  const recent = useMemo(() => recentIds.map((id) => byId.get(id)).filter((app) => app !== undefined), [recentIds, byId]);
+  const recent = useMemo(() => (recentIds ?? []).map((id) => byId.get(id)).filter((app) => app !== undefined), [recentIds, byId]);
   const searching = query.trim() !== '';
+  // The grid waits for the shelves above it (two reads of this device's storage, a few milliseconds), so
+  // it shows in its place at once instead of being pushed down when they arrive.
+  const shelvesKnown = !shelves || (favouritesKnown && recentIds !== undefined);
 
   const note = SOURCE_NOTES[source];
 
@@ -112,19 +115,23 @@ export function CatalogueBrowser({ apps, label, shelves = true, rows = [], sourc
           ))}
         </select>
       </form>
-      {shelves && !searching && (
+      {shelvesKnown && (
         <>
-          <Shelf title="Your favourites" apps={favourites} testId="favourites" note="kept on this device" />
-          <Shelf title="Recently played" apps={recent} testId="recently-played" />
-          {rows.map((row) => (
-            <FixedShelf key={row.testId} row={row} />
-          ))}
+          {shelves && !searching && (
+            <>
+              <Shelf title="Your favourites" apps={favourites} testId="favourites" note="kept on this device" />
+              <Shelf title="Recently played" apps={recent} testId="recently-played" />
+              {rows.map((row) => (
+                <FixedShelf key={row.testId} row={row} />
+              ))}
+            </>
+          )}
+          <p className="search-count" aria-live="polite" data-testid="app-count">
+            {searching ? `${shown.length} of ${apps.length} games match “${query.trim()}”` : `${apps.length} games`}
+          </p>
+          <AppGrid apps={shown} label={label} favourites={favouriteIds} onToggleFavourite={toggle} />
         </>
       )}
-      <p className="search-count" aria-live="polite" data-testid="app-count">
-        {searching ? `${shown.length} of ${apps.length} games match “${query.trim()}”` : `${apps.length} games`}
-      </p>
-      <AppGrid apps={shown} label={label} favourites={favouriteIds} onToggleFavourite={toggle} />
     </>
   );
 }

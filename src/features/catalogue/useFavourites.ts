@@ -6,6 +6,8 @@ import { DEVICE_USER, readFavouriteIds, toggleFavourite } from '../../data/favou
 
 export interface Favourites {
   ids: ReadonlySet<string>;
+  /** False until this device's list has been read: a shelf of them may still appear. */
+  known: boolean;
   toggle: (appId: string) => void;
 }
 
@@ -24,5 +26,5 @@ export function useFavourites(): Favourites {
     },
     [data, userId],
   );
-  return { ids: ids ?? NONE, toggle };
+  return { ids: ids ?? NONE, known: ids !== undefined, toggle };
 }

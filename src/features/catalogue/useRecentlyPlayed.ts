@@ -7,8 +7,8 @@ import { readRecentlyPlayed } from '../../data/recentPlays.ts';
 
 const NONE: string[] = [];
 
-/** Ids of the apps this user (or this device, signed out) played last, newest first. */
-export function useRecentlyPlayed(): string[] {
+/** Ids of the apps this user (or this device, signed out) played last, newest first; undefined until read. */
+export function useRecentlyPlayed(): string[] | undefined {
   const { runtime, session } = usePortal();
   const userId = session?.user.id ?? null;
   const data = runtime?.data ?? null;
@@ -17,5 +17,5 @@ export function useRecentlyPlayed(): string[] {
     // Offline or refused, the list on this device is still right to show.
     refreshRecentPlays(data, userId).catch(() => undefined);
   }, [data, userId]);
-  return useLiveQuery(() => (data === null ? NONE : readRecentlyPlayed(data, userId)), [data, userId]) ?? NONE;
+  return useLiveQuery(() => (data === null ? NONE : readRecentlyPlayed(data, userId)), [data, userId]);
 }
