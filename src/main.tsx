@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { whenIdle } from './app/idle.ts';
 import { applyOverrideFromSearch } from './app/override.ts';
 import { registerServiceWorker } from './app/serviceWorker.ts';
 import './styles/app.css';
@@ -17,6 +18,7 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-window.addEventListener('load', () => {
+// The worker precaches every chunk and game: that download waits until the page is up and the browser idle.
+whenIdle(() => {
   void registerServiceWorker();
 });

@@ -11,6 +11,7 @@ import { createDataSource, type DataSource } from '../data/source.ts';
 import { awaitsSecondFactor } from '../domain/secondFactor.ts';
 import { createSyncEngine, type SyncEngine } from '../sync/engine.ts';
 import { createSupabaseTransport } from '../sync/supabaseTransport.ts';
+import { whenIdle } from './idle.ts';
 
 export interface PortalRuntime {
   /** What features read and write through: they hand it to the reads, queries and actions of src/data. */
@@ -96,12 +97,17 @@ export function createRuntime(): PortalRuntime {
 
   supabase.auth.onAuthStateChange(onAuthChange);
   window.addEventListener('online', drainThenReconcile);
-  engine.start();
-  if (userId !== null) {
+  // The page renders from Dexie and needs neither: the outbox watch, the first drain and the server's
+  // read-back start once the page is up, off the first render's main thread and network.
+  const storedUserId = userId;
+  whenIdle(() => {
+    engine.start();
+    // A student who signed in meanwhile has been drained and read back already (onAuthChange).
+    if (storedUserId === null || userId !== storedUserId) return;
     persistAsked = true;
     void askPersistentStorage().catch(() => undefined);
     drainThenReconcile();
-  }
+  });
 
   return {
     data,

@@ -1,21 +1,12 @@
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { identifyUser, startAnalytics } from '../../app/analytics.ts';
+import { whenIdle } from '../../app/idle.ts';
 import { usePortal } from '../../app/portal.tsx';
 import { checkClock } from '../../data/queries/checkClock.ts';
 import { clockWarning } from '../../domain/clock.ts';
 
 const CLOCK_NOTICE_MS = 12000;
-
-/** Runs `task` once the browser is idle after the first paint, so it never delays the page. */
-function afterFirstPaint(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(task, { timeout: 3000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(task, 1000);
-  return () => window.clearTimeout(handle);
-}
 
 /** The once-per-visit work that no page waits for: the time check and analytics. Renders nothing. */
 export function BackgroundChecks() {
@@ -24,7 +15,7 @@ export function BackgroundChecks() {
 
   useEffect(
     () =>
-      afterFirstPaint(() => {
+      whenIdle(() => {
         void startAnalytics();
         void checkClock().then((offset) => {
           if (offset !== 0) toast(clockWarning(offset), { id: 'clock-check', icon: '🕒', duration: CLOCK_NOTICE_MS });
