@@ -174,7 +174,9 @@ async function lighthouseRun(url: string): Promise<Report> {
     logLevel: 'silent',
   });
   try {
-    const result = await lighthouse(url, { port: chrome.port, logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    // No error reports to Lighthouse's authors: nothing leaves the machine.
+    const flags = { port: chrome.port, logLevel: 'error' as const, onlyCategories: ['performance', 'accessibility'], enableErrorReporting: false };
+    const result = await lighthouse(url, flags);
     const report = result?.lhr as Report | undefined;
     if (report === undefined) throw new Error(`Lighthouse returned no report for ${url}`);
     return report;
