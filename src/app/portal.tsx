@@ -1,5 +1,5 @@
 import type { Session } from '@supabase/supabase-js';
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import type { PortalRuntime } from './runtime.ts';
 
@@ -38,7 +38,10 @@ export function PortalProvider({ children }: { children: ReactNode }) {
         if (cancelled) return;
         const runtime = createRuntime();
         unsubscribe = runtime.onSession((session) => {
-          setState({ runtime, session, status: session === null ? 'signed-out' : 'signed-in', runtimeError: null });
+          // Every page re-renders with the runtime or a new session: in slices, as the first render (main.tsx).
+          startTransition(() => {
+            setState({ runtime, session, status: session === null ? 'signed-out' : 'signed-in', runtimeError: null });
+          });
         });
       })
       .catch((error: unknown) => {
