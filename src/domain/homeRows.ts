@@ -1,5 +1,6 @@
 // The home page's "Popular this week" and "New" rows, and the "Play next" suggestions after a game:
 // which games each holds, from the catalogue and the week's ranking (get_popular_apps).
+import { byTitle } from './titleOrder.ts';
 
 /** One line of the week's ranking: an app and how many students played it in the last 7 days. */
 export interface PopularEntry {
@@ -32,7 +33,7 @@ export function newApps<T extends { title: string; created_at?: string | null }>
   const added = (app: T) => (app.created_at == null ? Number.NaN : Date.parse(app.created_at));
   const fresh = apps.filter((app) => added(app) > since);
   if (fresh.length === apps.length) return [];
-  return fresh.sort((a, b) => added(b) - added(a) || a.title.localeCompare(b.title, 'en', { sensitivity: 'base' })).slice(0, limit);
+  return fresh.sort((a, b) => added(b) - added(a) || byTitle(a, b)).slice(0, limit);
 }
 
 /**

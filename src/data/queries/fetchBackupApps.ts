@@ -1,3 +1,4 @@
+import { byTitle } from '../../domain/titleOrder.ts';
 import type { AppRow } from '../db.ts';
 
 export const BACKUP_APPS_URL = '/backup-apps.json';
@@ -18,5 +19,5 @@ export async function fetchBackupApps(signal?: AbortSignal): Promise<AppRow[]> {
   if (!response.ok) throw new Error(`${BACKUP_APPS_URL} answered ${response.status}`);
   const body: unknown = await response.json();
   if (!Array.isArray(body)) throw new Error(`${BACKUP_APPS_URL} is not a list`);
-  return body.filter(isBackupApp).sort((a, b) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }));
+  return body.filter(isBackupApp).sort(byTitle);
 }

@@ -1,9 +1,7 @@
+import { byTitle } from '../../domain/titleOrder.ts';
 import type { AppRow, RetiredAppRow } from '../db.ts';
 import { partsOf, type DataSource } from '../source.ts';
 
-function byTitle(a: { title: string }, b: { title: string }): number {
-  return a.title.localeCompare(b.title, 'en', { sensitivity: 'base' });
-}
 
 /** The app list as mirrored, ordered by title as the spec's list is. */
 export async function readApps(source: DataSource): Promise<AppRow[]> {
