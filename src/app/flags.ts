@@ -15,6 +15,11 @@ function subscribeBoth(listener: () => void): () => void {
  * The value of the site-redesign feature flag, or undefined when unknown: the tester's local
  * override wins over the value PostHog reports (src/app/analytics.ts).
  */
+export function siteRedesignFlag(): string | undefined {
+  return getOverride().flag ?? getRemoteFlag();
+}
+
+/** siteRedesignFlag, kept current in a component. */
 export function useSiteRedesignFlag(): string | undefined {
-  return useSyncExternalStore(subscribeBoth, () => getOverride().flag ?? getRemoteFlag());
+  return useSyncExternalStore(subscribeBoth, siteRedesignFlag);
 }

@@ -34,34 +34,37 @@ const shared = (
   </>
 );
 
+const featured = config.featuredApp;
+
+/** The default layout's routes: rendered by DefaultRoutes, and matched before the first render (preloadPage.ts). */
+export const defaultRoutes = (
+  <Route element={<DefaultLayout />}>
+    {/* A featured-app deployment opens on that app; the full list stays at /class. */}
+    <Route index element={featured === undefined ? <P.AppListPage /> : <P.AppDetailPage title={featured} />} />
+    <Route path="class" element={<P.AppListPage />} />
+    <Route path="class/creator" element={<P.CreatorAppPage />} />
+    <Route path="class/:appTitle" element={<P.AppDetailPage />} />
+    <Route path="yt" element={<P.YtPage />} />
+    <Route path=":category" element={<P.CategoryPage strict />} />
+    {shared}
+  </Route>
+);
+
+/** The variant layout's routes, as defaultRoutes. */
+export const variantRoutes = (
+  <Route element={<VariantLayout />}>
+    <Route index element={<P.VariantHomePage />} />
+    <Route path="class" element={<P.VariantHomePage />} />
+    <Route path="class/:title" element={<P.GameGridPage />} />
+    <Route path=":category" element={<P.CategoryPage />} />
+    {shared}
+  </Route>
+);
+
 export function DefaultRoutes() {
-  const featured = config.featuredApp;
-  return (
-    <Routes>
-      <Route element={<DefaultLayout />}>
-        {/* A featured-app deployment opens on that app; the full list stays at /class. */}
-        <Route index element={featured === undefined ? <P.AppListPage /> : <P.AppDetailPage title={featured} />} />
-        <Route path="class" element={<P.AppListPage />} />
-        <Route path="class/creator" element={<P.CreatorAppPage />} />
-        <Route path="class/:appTitle" element={<P.AppDetailPage />} />
-        <Route path="yt" element={<P.YtPage />} />
-        <Route path=":category" element={<P.CategoryPage strict />} />
-        {shared}
-      </Route>
-    </Routes>
-  );
+  return <Routes>{defaultRoutes}</Routes>;
 }
 
 export function VariantRoutes() {
-  return (
-    <Routes>
-      <Route element={<VariantLayout />}>
-        <Route index element={<P.VariantHomePage />} />
-        <Route path="class" element={<P.VariantHomePage />} />
-        <Route path="class/:title" element={<P.GameGridPage />} />
-        <Route path=":category" element={<P.CategoryPage />} />
-        {shared}
-      </Route>
-    </Routes>
-  );
+  return <Routes>{variantRoutes}</Routes>;
 }

@@ -1,7 +1,7 @@
 import { createContext, useContext, useLayoutEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { config } from '../config.ts';
 import { chooseLayout, type LayoutChoice, type ThemeName } from '../domain/layout.ts';
-import { useSiteRedesignFlag } from './flags.ts';
+import { siteRedesignFlag, useSiteRedesignFlag } from './flags.ts';
 import { getOverride, subscribeOverride } from './override.ts';
 import { THEME_STYLE_ID, themeCss } from './themeCss.ts';
 
@@ -20,15 +20,19 @@ function useThemeStyle(theme: ThemeName): void {
 
 const LayoutContext = createContext<LayoutChoice | null>(null);
 
+function choose(flag: string | undefined, forced: ReturnType<typeof getOverride>): LayoutChoice {
+  return chooseLayout({ hostname: window.location.hostname, variantHosts: config.variantHosts, flag, forced });
+}
+
+/** The layout and theme as they stand now, for work before the first render (LayoutProvider keeps them current after). */
+export function layoutNow(): LayoutChoice {
+  return choose(siteRedesignFlag(), getOverride());
+}
+
 export function LayoutProvider({ children }: { children: ReactNode }) {
   const flag = useSiteRedesignFlag();
   const forced = useSyncExternalStore(subscribeOverride, getOverride);
-  const { layout, theme } = chooseLayout({
-    hostname: window.location.hostname,
-    variantHosts: config.variantHosts,
-    flag,
-    forced,
-  });
+  const { layout, theme } = choose(flag, forced);
   const value = useMemo(() => ({ layout, theme }), [layout, theme]);
   useThemeStyle(value.theme);
   return <LayoutContext value={value}>{children}</LayoutContext>;

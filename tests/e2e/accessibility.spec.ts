@@ -80,12 +80,14 @@ function routerPatterns(): Record<Layout, string[]> {
     ...(/<Route index\b/.test(text) ? ['/'] : []),
     ...[...text.matchAll(/<Route path="([^"]+)"/g)].map((match) => `/${match[1]!}`),
   ];
-  const defaultAt = ROUTER_SOURCE.indexOf('export function DefaultRoutes');
-  const variantAt = ROUTER_SOURCE.indexOf('export function VariantRoutes');
+  const defaultAt = ROUTER_SOURCE.indexOf('export const defaultRoutes');
+  const variantAt = ROUTER_SOURCE.indexOf('export const variantRoutes');
+  const end = ROUTER_SOURCE.indexOf('export function DefaultRoutes');
+  if (defaultAt < 0 || variantAt < defaultAt || end < variantAt) throw new Error('src/app/routes.tsx no longer declares defaultRoutes, then variantRoutes, then DefaultRoutes');
   const shared = patternsIn(ROUTER_SOURCE.slice(0, defaultAt));
   return {
     default: [...shared, ...patternsIn(ROUTER_SOURCE.slice(defaultAt, variantAt))],
-    variant: [...shared, ...patternsIn(ROUTER_SOURCE.slice(variantAt))],
+    variant: [...shared, ...patternsIn(ROUTER_SOURCE.slice(variantAt, end))],
   };
 }
 
