@@ -1,6 +1,7 @@
-import { lazy, Suspense, useLayoutEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { usePortal } from '../../app/portal.tsx';
-import { applyCosmetics, readSavedPlan } from './apply.ts';
+import { NO_COSMETICS } from '../../domain/cosmeticPlan.ts';
+import { applyCosmetics, readSavedPlan, savePlan } from './apply.ts';
 
 // Reading Dexie is for after the shell's first paint; until then the last plan saved on this device is worn.
 const LiveCosmetics = lazy(() => import('./LiveCosmetics.tsx'));
@@ -11,7 +12,13 @@ export function CosmeticsApplier() {
   useLayoutEffect(() => {
     applyCosmetics<HTMLLinkElement>(readSavedPlan(), document);
   }, []);
-  if (runtime === null || status === 'loading') return null;
+  // Nobody signed in wears nothing: the plan of whoever signed out goes, without loading the live reader.
+  useEffect(() => {
+    if (status !== 'signed-out') return;
+    applyCosmetics<HTMLLinkElement>(NO_COSMETICS, document);
+    savePlan(NO_COSMETICS);
+  }, [status]);
+  if (runtime === null || status !== 'signed-in') return null;
   return (
     <Suspense fallback={null}>
       <LiveCosmetics data={runtime.data} userId={session?.user.id ?? null} />
