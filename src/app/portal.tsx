@@ -2,6 +2,8 @@ import type { Session } from '@supabase/supabase-js';
 import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import type { PortalRuntime } from './runtime.ts';
+import { nextTask } from './idle.ts';
+import { runtimeMayLoad } from './runtimeGate.ts';
 
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
 
@@ -22,7 +24,8 @@ const INITIAL: PortalState = { runtime: null, session: null, status: 'loading', 
 const PortalContext = createContext<PortalState>(INITIAL);
 
 /**
- * Loads the data runtime after the shell's first paint and keeps the auth session in React state.
+ * Loads the data runtime after the shell's first paint (after the page's first reads are shown, when the
+ * page has any: runtimeGate.ts) and keeps the auth session in React state.
  * Until the runtime is there, features render from nothing rather than block the page.
  * A session supabase-js cannot renew offline stays signed in (see backend/sessionStore.ts): only a
  * real sign-out changes the status, so the outbox and the Dexie mirror are never orphaned.
@@ -33,10 +36,15 @@ export function PortalProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let unsubscribe = () => {};
     let cancelled = false;
-    import('./runtime.ts')
-      .then(({ createRuntime }) => {
-        if (cancelled) return;
-        const runtime = createRuntime();
+    runtimeMayLoad()
+      .then(() => import('./runtime.ts'))
+      // The runtime's module is evaluated in one task and built in the next ones, never all in one.
+      .then(async ({ createRuntime }) => {
+        await nextTask();
+        return cancelled ? null : createRuntime();
+      })
+      .then((runtime) => {
+        if (runtime === null || cancelled) return;
         unsubscribe = runtime.onSession((session) => {
           // Every page re-renders with the runtime or a new session: in slices, as the first render (main.tsx).
           startTransition(() => {

@@ -6,12 +6,13 @@ import toast from 'react-hot-toast';
 import { createPortalSupabase } from '../backend/supabase.ts';
 import { effectiveSession, readStoredSession } from '../backend/sessionStore.ts';
 import { openPortalDB } from '../data/db.ts';
+import { sharedRefreshApps } from '../data/queries/refreshCatalogue.ts';
 import { refreshEconomy } from '../data/queries/refreshEconomy.ts';
 import { createDataSource, type DataSource } from '../data/source.ts';
 import { awaitsSecondFactor } from '../domain/secondFactor.ts';
 import { createSyncEngine, type SyncEngine } from '../sync/engine.ts';
 import { createSupabaseTransport } from '../sync/supabaseTransport.ts';
-import { whenIdle } from './idle.ts';
+import { nextTask, whenIdle } from './idle.ts';
 
 export interface PortalRuntime {
   /** What features read and write through: they hand it to the reads, queries and actions of src/data. */
@@ -43,8 +44,10 @@ async function askPersistentStorage(): Promise<void> {
   await storage.persist();
 }
 
-export function createRuntime(): PortalRuntime {
+/** Builds the runtime in two tasks (the Supabase client, then the Dexie mirror and the sync engine). */
+export async function createRuntime(): Promise<PortalRuntime> {
   const supabase = createPortalSupabase();
+  await nextTask();
   const db = openPortalDB();
   const data = createDataSource(supabase, db);
   // Known before supabase-js has read its storage, so the outbox counts and drains as this user at once.
@@ -94,6 +97,9 @@ export function createRuntime(): PortalRuntime {
     }
     drainThenReconcile();
   }
+
+  // Every page shows or picks from the app list: its read starts now, before any page has rendered with the runtime.
+  sharedRefreshApps(data).outcome.catch(() => undefined);
 
   supabase.auth.onAuthStateChange(onAuthChange);
   window.addEventListener('online', drainThenReconcile);

@@ -5,6 +5,9 @@ import { partsOf, type DataSource } from './source.ts';
 
 export const POPULAR_KEY = 'popular_apps';
 
+/** Enough for a home row and "Play next" with some of the ranking's games not in this device's list. */
+export const POPULAR_FETCH_LIMIT = 20;
+
 function isEntry(row: unknown): row is PopularEntry {
   const r = row as Partial<PopularEntry> | null;
   return typeof r?.app_id === 'string' && typeof r.players === 'number';

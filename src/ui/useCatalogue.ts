@@ -7,16 +7,19 @@
 // when the server fails and the device has no server list, the bundled backup list fills the catalogue
 // and APP_LIST_FAILED shows once.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useLoading } from '../app/loading.tsx';
 import { usePortal } from '../app/portal.tsx';
+import { holdRuntimeUntil } from '../app/runtimeGate.ts';
 import type { AppRow, RetiredAppRow } from '../data/db.ts';
+import { firstAppList, readsFirstFromNetwork } from '../data/firstRead.ts';
 import { fetchBackupApps } from '../data/queries/fetchBackupApps.ts';
-import { refreshApps, type CatalogueSource, type RefreshOutcome } from '../data/queries/refreshCatalogue.ts';
+import { sharedRefreshApps, type CatalogueSource } from '../data/queries/refreshCatalogue.ts';
 import { readApps, readRetiredApps } from '../data/reads/apps.ts';
 import type { DataSource } from '../data/source.ts';
 import { APP_LIST_FAILED } from '../domain/messages.ts';
+import { byTitle } from '../domain/titleOrder.ts';
 
 export interface Catalogue {
   apps: AppRow[];
@@ -24,29 +27,27 @@ export interface Catalogue {
   loading: boolean;
 }
 
-export const REFRESH_EVERY_MS = 5 * 60 * 1000;
+export { REFRESH_EVERY_MS } from '../data/queries/refreshCatalogue.ts';
 const APP_LIST_FAILED_TOAST = 'app-list-failed';
 const NO_APPS: AppRow[] = [];
 const NO_RETIRED: RetiredAppRow[] = [];
 
-// One refresh per page load and interval, shared by every catalogue page mounted meanwhile.
-let lastRefresh: { at: number; outcome: Promise<RefreshOutcome> } | null = null;
-let failureShown = false;
+let releaseRuntime: (() => void) | undefined;
 
-function sharedRefresh(data: DataSource): Promise<RefreshOutcome> {
-  const now = Date.now();
-  if (lastRefresh && now - lastRefresh.at < REFRESH_EVERY_MS) return lastRefresh.outcome;
-  const outcome = refreshApps(data).then((result) => {
-    // A failed read is tried again on the next visit rather than after the whole interval.
-    if (result.serverFailed) lastRefresh = null;
-    return result;
-  });
-  lastRefresh = { at: now, outcome };
-  outcome.catch(() => {
-    lastRefresh = null;
-  });
-  return outcome;
+/** While a page renders without the runtime, the runtime waits for it to have shown the first read's list. */
+function holdRuntimeForFirstList(): void {
+  if (releaseRuntime !== undefined) return;
+  // Asked for as the page first renders rather than once it has committed: the read is under way while React works.
+  void firstAppList();
+  holdRuntimeUntil(
+    new Promise<void>((resolve) => {
+      releaseRuntime = resolve;
+    }),
+  );
 }
+
+// The failure is told once per page load, however many catalogue pages mount.
+let failureShown = false;
 
 function tellFailureOnce(): void {
   if (failureShown) return;
@@ -62,11 +63,40 @@ export function useCatalogue(): Catalogue {
   const [source, setSource] = useState<CatalogueSource>('cache');
   const [settled, setSettled] = useState(false);
   const [bundled, setBundled] = useState<AppRow[] | null>(null);
+  // The list the refresh is storing, shown while Dexie does not hold it yet (a first visit): the page
+  // does not wait for the write and the live query's re-read, and never shows an empty list between.
+  const [arriving, setArriving] = useState<{ data: DataSource; apps: AppRow[] } | null>(null);
+  // Before the runtime has loaded: the list read with a plain fetch (data/firstRead.ts); null when that
+  // read failed (the runtime's refresh then decides), undefined until it answers.
+  const waiting = runtime === null && runtimeError === null && readsFirstFromNetwork();
+  if (waiting) holdRuntimeForFirstList();
+  const [first, setFirst] = useState<AppRow[] | null | undefined>(undefined);
+  const firstSorted = useMemo(() => (first ? [...first].sort(byTitle) : null), [first]);
+
+  useEffect(() => {
+    if (!waiting) return;
+    let live = true;
+    void firstAppList().then((list) => {
+      if (live) setFirst(list);
+    });
+    return () => {
+      live = false;
+    };
+  }, [waiting]);
+
+  // Once the first read's list is on screen (or there is none to show), the runtime may load.
+  useEffect(() => {
+    if (first !== undefined) releaseRuntime?.();
+  }, [first]);
 
   useEffect(() => {
     if (data === null) return;
     let live = true;
-    sharedRefresh(data)
+    const refresh = sharedRefreshApps(data);
+    void refresh.list.then((list) => {
+      if (live && list !== null) setArriving({ data, apps: [...list].sort(byTitle) });
+    });
+    refresh.outcome
       .then((outcome) => {
         if (!live) return;
         setSource(outcome.source);
@@ -103,7 +133,10 @@ export function useCatalogue(): Catalogue {
     };
   }, [runtimeError]);
 
-  const apps = rows ?? NO_APPS;
+  const stored = rows ?? NO_APPS;
+  // Dexie's rows once it holds them, else the list the refresh is storing, else the first read's: the list
+  // on screen never empties while the runtime takes over from the first read.
+  const apps = stored.length > 0 ? stored : arriving?.data === data && data !== null ? arriving.apps : (firstSorted ?? NO_APPS);
   const catalogue: Catalogue =
     runtimeError !== null
       ? { apps: bundled ?? NO_APPS, source: 'backup', loading: bundled === null }

@@ -90,6 +90,34 @@ test('a catalogue of 5,000 apps renders only the cards in view', async ({ page }
   expect(await cardTitles(page)).toEqual(['App 1234']);
 });
 
+test('a first visit shows the list before the data runtime has loaded, and a star tapped meanwhile is kept', async ({ page }) => {
+  // The runtime (supabase-js, the Dexie mirror) is held back: the list must come from the first read alone.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const asked: string[] = [];
+  await page.route(/\/assets\/runtime-[\w-]+\.js$/, async (route) => {
+    asked.push(route.request().url());
+    await released;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('app-card').filter({ hasText: 'Snake' })).toBeVisible();
+  await expect(page.getByTestId('app-grid')).toHaveAttribute('data-count', /^[1-9]\d*$/);
+  // The runtime is asked for only once the list has shown, and has not arrived: nobody is signed in or out yet.
+  await expect.poll(() => asked.length).toBe(1);
+  await expect(page.getByTestId('favourites')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add Snake to favourites' }).click();
+
+  release();
+  await expect(page.getByTestId('favourites').getByRole('link', { name: 'Snake' })).toBeVisible();
+  await expect(page.getByTestId('account-link')).toHaveText('Sign in');
+  // The star was stored once the runtime came: it is there after a reload.
+  await page.reload();
+  await expect(page.getByTestId('favourites').getByRole('link', { name: 'Snake' })).toBeVisible();
+});
+
 test('favourites are starred on the card and listed above the grid', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Add Snake to favourites' }).click();

@@ -5,6 +5,7 @@ import { APPS_CACHE_VERSION, readCached, writeCached, type CacheOptions } from '
 import type { AppRow, PortalDB, RetiredAppRow } from '../db.ts';
 import { putApps } from '../mirror.ts';
 import { partsOf, type DataSource } from '../source.ts';
+import { takeFirstAppList } from '../firstRead.ts';
 import { fetchBackupApps } from './fetchBackupApps.ts';
 
 export type CatalogueSource = 'server' | 'cache' | 'backup';
@@ -21,6 +22,11 @@ export interface RefreshDeps {
   fetchBackup: () => Promise<AppRow[]>;
   cache?: CacheOptions;
   now?: number;
+  /**
+   * Told the list about to be stored (the server's, the cached or the backup), before Dexie has it: a
+   * page can show it at once instead of waiting for the write and its live query's re-read.
+   */
+  onList?: (apps: AppRow[]) => void;
 }
 
 export interface RefreshOutcome {
@@ -39,34 +45,41 @@ export async function refreshCatalogue(deps: RefreshDeps): Promise<RefreshOutcom
   const { db } = deps;
   const cacheOptions = { ...deps.cache, ...(deps.now === undefined ? {} : { now: deps.now }) };
   const cached = await readCached<AppRow[]>(db, APPS_CACHE_KEY, APPS_CACHE_VERSION, APPS_CACHE_TTL_DAYS, cacheOptions);
+  const store = async (apps: AppRow[], retired?: RetiredAppRow[]) => {
+    deps.onList?.(apps);
+    await putApps(db, apps, retired);
+  };
   if (cached?.fresh) {
-    if ((await db.apps.count()) === 0) await putApps(db, cached.data);
+    if ((await db.apps.count()) === 0) await store(cached.data);
     return { source: 'cache', serverFailed: false };
   }
   try {
     const [apps, retired] = await Promise.all([deps.fetchServer(), deps.fetchRetired?.()]);
-    await putApps(db, apps, retired);
+    await store(apps, retired);
     await writeCached(db, APPS_CACHE_KEY, APPS_CACHE_VERSION, apps, cacheOptions);
     return { source: 'server', serverFailed: false };
   } catch {
     if (cached) {
-      await putApps(db, cached.data);
+      await store(cached.data);
       return { source: 'cache', serverFailed: true };
     }
     if ((await db.apps.toArray()).some(isServerRow)) return { source: 'cache', serverFailed: true };
     // A hosted backup list may be older than a retirement this device has heard of.
     const retired = new Set(await db.retiredApps.toCollection().primaryKeys());
-    await putApps(db, (await deps.fetchBackup()).filter((app) => !retired.has(app.id)));
+    await store((await deps.fetchBackup()).filter((app) => !retired.has(app.id)));
     return { source: 'backup', serverFailed: true };
   }
 }
 
 /** The app list's refresh as the portal runs it: from the server, else the bundled list. */
-export function refreshApps(source: DataSource): Promise<RefreshOutcome> {
+export function refreshApps(source: DataSource, onList?: (apps: AppRow[]) => void): Promise<RefreshOutcome> {
   const { supabase, db } = partsOf(source);
   return refreshCatalogue({
     db,
+    ...(onList === undefined ? {} : { onList }),
     fetchServer: async () => {
+      const early = await takeFirstAppList();
+      if (early) return early;
       const { data, error } = await supabase.rpc('get_apps_ordered_by_title');
       if (error) throw new Error(error.message);
       return data ?? [];
@@ -78,4 +91,41 @@ export function refreshApps(source: DataSource): Promise<RefreshOutcome> {
     },
     fetchBackup: () => fetchBackupApps(),
   });
+}
+
+/** At most one refresh of the list per page load and this interval, however many pages ask. */
+export const REFRESH_EVERY_MS = 5 * 60 * 1000;
+
+export interface SharedRefresh {
+  outcome: Promise<RefreshOutcome>;
+  /** The list the refresh stores, as soon as it has it; null when it stored none (Dexie's copy stands). */
+  list: Promise<AppRow[] | null>;
+}
+
+let lastRefresh: { at: number; refresh: SharedRefresh } | null = null;
+
+/**
+ * The app list's refresh shared by everything that asks within REFRESH_EVERY_MS: the runtime asks as it
+ * starts, so the list is on its way before any page has rendered, and the pages that ask next join it.
+ */
+export function sharedRefreshApps(source: DataSource): SharedRefresh {
+  const now = Date.now();
+  if (lastRefresh && now - lastRefresh.at < REFRESH_EVERY_MS) return lastRefresh.refresh;
+  let tell: (apps: AppRow[] | null) => void = () => {};
+  const list = new Promise<AppRow[] | null>((resolve) => {
+    tell = resolve;
+  });
+  const outcome = refreshApps(source, tell).then((result) => {
+    // A failed read is tried again on the next visit rather than after the whole interval.
+    if (result.serverFailed) lastRefresh = null;
+    return result;
+  });
+  const settled = () => tell(null);
+  outcome.then(settled, () => {
+    settled();
+    lastRefresh = null;
+  });
+  const refresh = { outcome, list };
+  lastRefresh = { at: now, refresh };
+  return refresh;
 }

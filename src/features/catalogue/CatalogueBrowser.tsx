@@ -1,6 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { usePortal } from '../../app/portal.tsx';
 import type { AppRow } from '../../data/db.ts';
 import type { CatalogueSource } from '../../data/queries/refreshCatalogue.ts';
+import { rememberShelves } from '../../data/shelfHint.ts';
 import { searchIn, searchIndex } from '../../domain/search.ts';
 import { AppGrid } from './AppGrid.tsx';
 import { ShelfList } from './ShelfList.tsx';
@@ -80,7 +82,19 @@ export function CatalogueBrowser({ apps, label, shelves = true, rows = [], sourc
   const searching = query.trim() !== '';
   // The grid waits for the shelves above it (two reads of this device's storage, a few milliseconds), so
   // it shows in its place at once instead of being pushed down when they arrive.
-  const shelvesKnown = !shelves || (favouritesKnown && recentIds !== undefined);
+  // Once the grid has shown it stays: when the runtime arrives, its reads of the shelves replace the
+  // device's note of them (data/shelfHint.ts) without taking the grid away while they run.
+  const readsKnown = favouritesKnown && recentIds !== undefined;
+  const shownOnce = useRef(false);
+  if (!shelves || readsKnown) shownOnce.current = true;
+  const shelvesKnown = shownOnce.current;
+  const { runtime } = usePortal();
+  const anyShelf = favouriteIds.size > 0 || (recentIds?.length ?? 0) > 0;
+  // What this device's shelves hold, as read through the runtime: the next page that opens before the
+  // runtime knows whether to wait for them.
+  useEffect(() => {
+    if (shelves && readsKnown && runtime !== null) rememberShelves(anyShelf);
+  }, [shelves, readsKnown, runtime, anyShelf]);
 
   const note = SOURCE_NOTES[source];
 

@@ -1,6 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { usePortal } from '../../app/portal.tsx';
+import { holdRuntimeUntil } from '../../app/runtimeGate.ts';
+import { firstPopularApps, readsFirstFromNetwork } from '../../data/firstRead.ts';
 import { isOnline } from '../../data/online.ts';
 import { readPopularApps } from '../../data/popularApps.ts';
 import { refreshPopularApps } from '../../data/queries/refreshPopularApps.ts';
@@ -28,6 +30,20 @@ function sharedRefresh(data: DataSource): Promise<PopularEntry[] | null> {
   return done;
 }
 
+let releaseRuntime: (() => void) | undefined;
+
+/** While the home page renders without the runtime, the runtime waits for it to have shown the first read's ranking. */
+function holdRuntimeForFirstRanking(): void {
+  if (releaseRuntime !== undefined) return;
+  // Asked for as the page first renders rather than once it has committed: the read is under way while React works.
+  void firstPopularApps();
+  holdRuntimeUntil(
+    new Promise<void>((resolve) => {
+      releaseRuntime = resolve;
+    }),
+  );
+}
+
 /**
  * The week's most played games, most played first, as this device last read them; undefined until
  * that is known: while Dexie answers, and on a device that never read one, until the first read is over.
@@ -37,6 +53,28 @@ export function usePopularApps(): PopularEntry[] | undefined {
   const data = runtime?.data ?? null;
   // What the read answered, for the moment before Dexie's live query has seen it stored.
   const [answer, setAnswer] = useState<{ data: DataSource; rows: PopularEntry[] | null } | null>(null);
+  // Before the runtime has loaded: the ranking read with a plain fetch (data/firstRead.ts), or null when
+  // it failed or took longer than FIRST_READ_WAIT_MS; undefined until then.
+  const waiting = runtime === null && runtimeError === null && readsFirstFromNetwork();
+  if (waiting) holdRuntimeForFirstRanking();
+  const [first, setFirst] = useState<PopularEntry[] | null | undefined>(undefined);
+  useEffect(() => {
+    if (!waiting) return;
+    let live = true;
+    const settle = (rows: PopularEntry[] | null) => {
+      if (live) setFirst((known) => (known === undefined ? rows : known));
+    };
+    const timer = setTimeout(() => settle(null), FIRST_READ_WAIT_MS);
+    void firstPopularApps().then(settle);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [waiting]);
+  // Once the first read's ranking is on screen (or there is none to show), the runtime may load.
+  useEffect(() => {
+    if (first !== undefined) releaseRuntime?.();
+  }, [first]);
   useEffect(() => {
     if (data === null) return;
     let live = true;
@@ -53,8 +91,10 @@ export function usePopularApps(): PopularEntry[] | undefined {
   // Tagged with its source, so an answer read before the runtime came is not taken for the ranking.
   const read = useLiveQuery(async () => ({ data, stored: data === null ? null : await readPopularApps(data) }), [data]);
   if (runtimeError !== null) return NONE;
-  if (data === null || read === undefined || read.data !== data) return undefined;
+  // The first read's ranking stands until the runtime's reads have one of their own.
+  const firstKnown = first === undefined ? undefined : (first ?? NONE);
+  if (data === null || read === undefined || read.data !== data) return firstKnown;
   if (read.stored !== null) return read.stored;
-  if (answer === null || answer.data !== data) return undefined;
+  if (answer === null || answer.data !== data) return firstKnown;
   return answer.rows ?? NONE;
 }

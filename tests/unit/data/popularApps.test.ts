@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { PortalSupabase } from '../../../src/backend/supabase.ts';
 import { readPopularApps } from '../../../src/data/popularApps.ts';
-import { POPULAR_FETCH_LIMIT, refreshPopularApps } from '../../../src/data/queries/refreshPopularApps.ts';
+import { POPULAR_FETCH_LIMIT } from '../../../src/data/popularApps.ts';
+import { refreshPopularApps } from '../../../src/data/queries/refreshPopularApps.ts';
 import { createDataSource } from '../../../src/data/source.ts';
 import { freshDb } from '../sync/fakes.ts';
 

@@ -147,6 +147,28 @@ describe('refreshCatalogue', () => {
     expect((await db.apps.toArray()).map((a) => a.id)).toEqual(['memory']);
   });
 
+  it('tells a page the list it is about to store, before Dexie holds it, whichever source it came from', async () => {
+    for (const [server, expected] of [
+      [async () => SERVER, SERVER],
+      [down, BACKUP],
+    ] as const) {
+      const { db } = freshDb();
+      const { deps: d } = deps(db, server);
+      const told: { ids: string[]; storedThen: number }[] = [];
+      const done = refreshCatalogue({
+        ...d,
+        onList: (apps) => {
+          told.push({ ids: apps.map((a) => a.id), storedThen: -1 });
+          void db.apps.count().then((count) => (told[told.length - 1]!.storedThen = count));
+        },
+      });
+      await done;
+      expect(told.map((t) => t.ids)).toEqual([expected.map((a) => a.id)]);
+      // Read as the page was told: the rows were not in Dexie yet.
+      expect(told[0]!.storedThen).toBe(0);
+    }
+  });
+
   it('caches nothing on localhost unless caching is turned on', async () => {
     const { db } = freshDb();
     const { deps: d } = deps(db, async () => SERVER);
