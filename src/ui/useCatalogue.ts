@@ -1,6 +1,8 @@
 // The app list for every page that shows or picks apps. CONTRACT (keep it stable):
 //   useCatalogue(): { apps: AppRow[]; source: 'server' | 'cache' | 'backup'; loading: boolean }
-//   - apps: ordered by title, rendered from Dexie at once (never waits on the network);
+//   - apps: ordered by title, rendered from Dexie at once (never waits on the network) on a device that
+//     keeps the portal; on a first visit (nothing in Dexie yet) from the first read (data/firstRead.ts),
+//     before the data runtime has loaded;
 //   - source: where the rows shown came from ('cache': this device's copy of an earlier server list);
 //   - loading: true only while there is nothing to show yet.
 // A refresh (at most one per REFRESH_EVERY_MS per page load) runs src/data/queries/refreshCatalogue.ts;
@@ -27,7 +29,6 @@ export interface Catalogue {
   loading: boolean;
 }
 
-export { REFRESH_EVERY_MS } from '../data/queries/refreshCatalogue.ts';
 const APP_LIST_FAILED_TOAST = 'app-list-failed';
 const NO_APPS: AppRow[] = [];
 const NO_RETIRED: RetiredAppRow[] = [];

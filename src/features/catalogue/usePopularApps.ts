@@ -8,7 +8,7 @@ import { readPopularApps } from '../../data/popularApps.ts';
 import { refreshPopularApps } from '../../data/queries/refreshPopularApps.ts';
 import type { DataSource } from '../../data/source.ts';
 import type { PopularEntry } from '../../domain/homeRows.ts';
-import { REFRESH_EVERY_MS } from '../../ui/useCatalogue.ts';
+import { REFRESH_EVERY_MS } from '../../data/queries/refreshCatalogue.ts';
 
 const NONE: PopularEntry[] = [];
 /** The longest the home page waits for a first ranking before showing the list without it. */
