@@ -3,7 +3,7 @@
 // reaches the form, saves land on the device and a reload resumes the game, the sound follows the portal.
 import { expect, test, type Page } from '@playwright/test';
 import { parseGameMessage, proofBytes } from '../../src/domain/gameSdk.ts';
-import { BUNDLED, expectSandboxedGame, frameState, gameFrame, openClassGame } from './support/bundledGames.ts';
+import { BUNDLED, expectSandboxedGame, frameState, gameFrame, openClassGame, startSnake } from './support/bundledGames.ts';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -109,7 +109,7 @@ test('a score reaches the form with a PNG proof, through the handshake and the r
   });
   const frame = await openClassGame(page, '/snake');
   await expect(page.getByTestId('game-frame')).toHaveAttribute('data-gameplay', 'stopped');
-  await page.keyboard.press('ArrowUp');
+  await startSnake(frame);
   await expect.poll(() => frameState(frame), { timeout: 10_000 }).toBe('over');
   const score = Number(await frame.locator('#score').textContent());
   await expect(page.getByTestId('score-offer')).toHaveText(`Game over: you scored ${score}. The form below has your score and a screenshot of the game.`);
@@ -140,8 +140,8 @@ test('a Snake run that went on after a reload says so with its score, so its pac
     });
   });
   const frame = await openClassGame(page, '/snake');
-  await page.keyboard.press('ArrowUp');
-  await page.keyboard.press('Space');
+  await startSnake(frame);
+  await frame.locator('#game').press('Space');
   await expect.poll(() => frameState(frame)).toBe('paused');
   await expect.poll(async () => (await gameSaves(page)).find((row) => row.gameId === 'snake')?.state ?? '').toContain('"run":{');
 

@@ -34,6 +34,18 @@ export async function openClassGame(page: Page, slug: string): Promise<FrameLoca
 export const frameState = (frame: FrameLocator) => frame.locator('body').getAttribute('data-state');
 
 /**
+ * Starts Snake in the portal's frame. The key goes to the board itself: the frame is a page of its own
+ * origin (often its own process), and under load a key sent to whatever the top page thinks has focus
+ * can miss it. It is sent again until the game has left its ready state.
+ */
+export async function startSnake(frame: FrameLocator): Promise<void> {
+  await expect(async () => {
+    if ((await frameState(frame)) === 'ready') await frame.locator('#game').press('ArrowUp');
+    expect(await frameState(frame)).not.toBe('ready');
+  }).toPass({ timeout: 10_000 });
+}
+
+/**
  * The game frame holds a page loaded by URL whose origin is opaque ('null'), the sandbox its header
  * gives it: nothing in it can read the portal's storage or session. No frame attribute grants the
  * portal's origin back (allow-same-origin).
