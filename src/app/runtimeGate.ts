@@ -20,3 +20,29 @@ export function runtimeMayLoad(): Promise<void> {
   const latest = new Promise((resolve) => setTimeout(resolve, HOLD_AT_MOST_MS));
   return Promise.race([shown, latest]).then(() => new Promise<void>((resolve) => whenIdle(resolve, 1000)));
 }
+
+export interface FirstReadHold {
+  /** Starts the read and holds the runtime back, the first time only: a page calls it as it renders. */
+  hold(): void;
+  /** Lets the runtime load: the page has shown what the read answered, or it has nothing to show. */
+  release(): void;
+}
+
+/** One first read's hold on the runtime, for the page load: `start` asks for the read. */
+export function createFirstReadHold(start: () => void): FirstReadHold {
+  let release: (() => void) | undefined;
+  return {
+    hold() {
+      if (release !== undefined) return;
+      start();
+      holdRuntimeUntil(
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+      );
+    },
+    release() {
+      release?.();
+    },
+  };
+}

@@ -13,7 +13,7 @@ import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useLoading } from '../app/loading.tsx';
 import { usePortal } from '../app/portal.tsx';
-import { holdRuntimeUntil } from '../app/runtimeGate.ts';
+import { createFirstReadHold } from '../app/runtimeGate.ts';
 import type { AppRow, RetiredAppRow } from '../data/db.ts';
 import { firstAppList, readsFirstFromNetwork } from '../data/firstRead.ts';
 import { fetchBackupApps } from '../data/queries/fetchBackupApps.ts';
@@ -33,19 +33,9 @@ const APP_LIST_FAILED_TOAST = 'app-list-failed';
 const NO_APPS: AppRow[] = [];
 const NO_RETIRED: RetiredAppRow[] = [];
 
-let releaseRuntime: (() => void) | undefined;
-
-/** While a page renders without the runtime, the runtime waits for it to have shown the first read's list. */
-function holdRuntimeForFirstList(): void {
-  if (releaseRuntime !== undefined) return;
-  // Asked for as the page first renders rather than once it has committed: the read is under way while React works.
-  void firstAppList();
-  holdRuntimeUntil(
-    new Promise<void>((resolve) => {
-      releaseRuntime = resolve;
-    }),
-  );
-}
+// While a page renders without the runtime, the runtime waits for it to have shown the first read's list.
+// The read is asked for as the page first renders rather than once it has committed: it is under way while React works.
+const firstListHold = createFirstReadHold(() => void firstAppList());
 
 // The failure is told once per page load, however many catalogue pages mount.
 let failureShown = false;
@@ -70,7 +60,7 @@ export function useCatalogue(): Catalogue {
   // Before the runtime has loaded: the list read with a plain fetch (data/firstRead.ts); null when that
   // read failed (the runtime's refresh then decides), undefined until it answers.
   const waiting = runtime === null && runtimeError === null && readsFirstFromNetwork();
-  if (waiting) holdRuntimeForFirstList();
+  if (waiting) firstListHold.hold();
   const [first, setFirst] = useState<AppRow[] | null | undefined>(undefined);
   const firstSorted = useMemo(() => (first ? [...first].sort(byTitle) : null), [first]);
 
@@ -87,7 +77,7 @@ export function useCatalogue(): Catalogue {
 
   // Once the first read's list is on screen (or there is none to show), the runtime may load.
   useEffect(() => {
-    if (first !== undefined) releaseRuntime?.();
+    if (first !== undefined) firstListHold.release();
   }, [first]);
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { usePortal } from '../../app/portal.tsx';
-import { holdRuntimeUntil } from '../../app/runtimeGate.ts';
+import { createFirstReadHold } from '../../app/runtimeGate.ts';
 import { firstPopularApps, readsFirstFromNetwork } from '../../data/firstRead.ts';
 import { isOnline } from '../../data/online.ts';
 import { readPopularApps } from '../../data/popularApps.ts';
@@ -30,19 +30,9 @@ function sharedRefresh(data: DataSource): Promise<PopularEntry[] | null> {
   return done;
 }
 
-let releaseRuntime: (() => void) | undefined;
-
-/** While the home page renders without the runtime, the runtime waits for it to have shown the first read's ranking. */
-function holdRuntimeForFirstRanking(): void {
-  if (releaseRuntime !== undefined) return;
-  // Asked for as the page first renders rather than once it has committed: the read is under way while React works.
-  void firstPopularApps();
-  holdRuntimeUntil(
-    new Promise<void>((resolve) => {
-      releaseRuntime = resolve;
-    }),
-  );
-}
+// While the home page renders without the runtime, the runtime waits for it to have shown the first read's
+// ranking. The read is asked for as the page first renders: it is under way while React works.
+const firstRankingHold = createFirstReadHold(() => void firstPopularApps());
 
 /**
  * The week's most played games, most played first, as this device last read them; undefined until
@@ -56,7 +46,7 @@ export function usePopularApps(): PopularEntry[] | undefined {
   // Before the runtime has loaded: the ranking read with a plain fetch (data/firstRead.ts), or null when
   // it failed or took longer than FIRST_READ_WAIT_MS; undefined until then.
   const waiting = runtime === null && runtimeError === null && readsFirstFromNetwork();
-  if (waiting) holdRuntimeForFirstRanking();
+  if (waiting) firstRankingHold.hold();
   const [first, setFirst] = useState<PopularEntry[] | null | undefined>(undefined);
   useEffect(() => {
     if (!waiting) return;
@@ -73,7 +63,7 @@ export function usePopularApps(): PopularEntry[] | undefined {
   }, [waiting]);
   // Once the first read's ranking is on screen (or there is none to show), the runtime may load.
   useEffect(() => {
-    if (first !== undefined) releaseRuntime?.();
+    if (first !== undefined) firstRankingHold.release();
   }, [first]);
   useEffect(() => {
     if (data === null) return;

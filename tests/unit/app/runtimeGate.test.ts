@@ -61,4 +61,20 @@ describe('when the data runtime may load', () => {
     holdRuntimeUntil(Promise.reject(new Error('offline')));
     expect(await settled(runtimeMayLoad())).toBe(true);
   });
+
+  it('holds once per first read: its read starts with the first hold, and its release lets the runtime load', async () => {
+    const { createFirstReadHold, runtimeMayLoad } = await load();
+    let reads = 0;
+    const hold = createFirstReadHold(() => {
+      reads += 1;
+    });
+    hold.release();
+    hold.hold();
+    hold.hold();
+    expect(reads).toBe(1);
+    const may = runtimeMayLoad();
+    expect(await settled(may)).toBe(false);
+    hold.release();
+    expect(await settled(may)).toBe(true);
+  });
 });
