@@ -91,6 +91,29 @@ test('the score form takes a second score after the first, with the sent image g
     .toEqual([12, 13]);
 });
 
+test('a score cannot be sent before the data runtime has loaded, and goes once it has', async ({ page }) => {
+  const student = await onboardedStudent(page);
+  // A first visit shows the game page before the runtime: hold the runtime's script back meanwhile.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/runtime-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/class/snake');
+  await page.getByTestId('score-input').fill('21');
+  await page.getByTestId('proof-input').setInputFiles(PROOF);
+  await expect(page.getByTestId('score-submit')).toBeDisabled();
+  expect(await page.getByTestId('score-input').inputValue()).toBe('21');
+
+  release();
+  await page.getByTestId('score-submit').click();
+  await expect(page.getByTestId('score-outcome')).toHaveText('submitted appScoreForm!', { timeout: 20_000 });
+  expect(await serviceSelect<{ score: number }>('leaderboard_submissions', `user_id=eq.${student.userId}&select=score`)).toEqual([{ score: 21 }]);
+});
+
 test('the coin history and the unlock notice name the item bought beside its id', async ({ page }) => {
   const student = await signInNewStudent(page);
   await serviceInsert('coins_transactions', { user_id: student.userId, amt: 800, why: 'test grant' });

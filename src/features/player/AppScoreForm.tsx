@@ -187,7 +187,8 @@ export function AppScoreForm({ appId, offer, onSubmitted }: { appId: string; off
             </p>
           )}
         </div>
-        <button type="submit" className="button" disabled={submission !== null} data-testid="score-submit">
+        {/* Until the data runtime has loaded (a first visit shows the page first) there is nowhere to queue a score. */}
+        <button type="submit" className="button" disabled={submission !== null || runtime === null} data-testid="score-submit">
           {submission === null ? 'Submit score' : 'Sending…'}
         </button>
       </form>
