@@ -16,9 +16,13 @@ type Functions = Database['public']['Functions'];
  * Whether a page should read its lists from the network before the runtime: only on a visit no service
  * worker controls (a first visit, or a browser that cannot keep the portal). A device that keeps the
  * portal has the lists in Dexie, read at once and offline too, so its runtime loads without waiting.
+ * Decided once per page load: the worker this load registers may take control before the first read has
+ * answered, and a page that changed its mind then would drop that answer and hold its runtime for 3 s.
  */
+let fromNetwork: boolean | undefined;
 export function readsFirstFromNetwork(): boolean {
-  return !globalThis.navigator?.serviceWorker?.controller;
+  fromNetwork ??= !globalThis.navigator?.serviceWorker?.controller;
+  return fromNetwork;
 }
 
 /** POSTs a public RPC with the anon key, as supabase-js would; null when the server cannot be read. */
