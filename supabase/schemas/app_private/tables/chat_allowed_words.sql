@@ -8,5 +8,7 @@
 
 create table app_private.chat_allowed_words (
   word text primary key,
-  constraint chat_allowed_words_format check (word ~ '^[a-z0-9]+( [a-z0-9]+)*$' and char_length(word) between 2 and 40)
+  constraint chat_allowed_words_format check (word ~ '^[a-z0-9]+( [a-z0-9]+)*$' and char_length(word) between 2 and 40),
+  -- app_private.chat_word_pattern of the word, written by a trigger (app_private.chat_word_set_pattern).
+  pattern text not null
 );

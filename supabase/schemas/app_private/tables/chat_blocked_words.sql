@@ -7,5 +7,7 @@
 
 create table app_private.chat_blocked_words (
   word text primary key,
-  constraint chat_blocked_words_format check (word ~ '^[a-z0-9]{2,40}$')
+  constraint chat_blocked_words_format check (word ~ '^[a-z0-9]{2,40}$'),
+  -- app_private.chat_word_pattern of the word, written by a trigger (app_private.chat_word_set_pattern).
+  pattern text not null
 );
