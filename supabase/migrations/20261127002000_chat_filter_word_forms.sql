@@ -18,6 +18,7 @@
 -- Cost, on PGlite (npm run bench -- chat-filter): FIGURES.
 
 alter table app_private.chat_blocked_words add column pattern text;
+alter table app_private.chat_blocked_words add column at_word_start boolean not null default false;
 
 -- supabase/schemas/app_private/tables/chat_allowed_words.sql -----------------------------------
 -- Innocent words and phrases that hold a blocked word (issue 26: Scunthorpe, class, cocktail,
@@ -179,6 +180,7 @@ language plpgsql stable set search_path = pg_catalog as $$
 declare
   v_words text[];
   v_patterns text[];
+  v_at_word_start boolean[];
   v_found int[];
   v_cover int[];
   v_cover_start int[];
@@ -191,8 +193,9 @@ declare
 begin
   select array_agg(b.word order by char_length(b.word) desc, b.word),
          array_agg(case when p_plain then b.word else b.pattern end
-                   order by char_length(b.word) desc, b.word)
-    into v_words, v_patterns
+                   order by char_length(b.word) desc, b.word),
+         array_agg(b.at_word_start order by char_length(b.word) desc, b.word)
+    into v_words, v_patterns, v_at_word_start
     from app_private.chat_blocked_words b;
   if v_words is null or not p_plain and p_text !~ array_to_string(v_patterns, '|') then
     return;
@@ -228,6 +231,8 @@ begin
         v_held_to := greatest(v_held_to, v_cover_end[k]);
         k := k + 1;
       end loop;
+      continue when v_at_word_start[i] and span_start > 1
+        and strpos('abcdefghijklmnopqrstuvwxyz0123456789*', substr(p_text, span_start - 1, 1)) > 0;
       -- Across spaces: from the start of a word to the end of one, an ending allowed.
       continue when strpos(substr(p_text, span_start, span_end - span_start), ' ') > 0
         and not ((span_start = 1 or substr(p_text, span_start - 1, 1) = ' ')
@@ -299,17 +304,19 @@ end $$;
 update app_private.chat_blocked_words set word = word;
 alter table app_private.chat_blocked_words alter column pattern set not null;
 
-insert into app_private.chat_blocked_words (word) values ('cock'), ('rape'), ('rapist') on conflict do nothing;
+insert into app_private.chat_blocked_words (word, at_word_start) values ('cock', true), ('rape', true), ('rapist', true)
+on conflict (word) do update set at_word_start = true;
+update app_private.chat_blocked_words set at_word_start = true where word in ('fag', 'faggot');
 
 insert into app_private.chat_allowed_words (word) values
   ('scunthorpe'), ('shitake'), ('shiitake'), ('mishit'), ('sh it'), ('shi t'), ('s hit'),
-  ('dickens'), ('dickinson'), ('dickson'), ('dickey'), ('dickie'), ('dickory'), ('dickety'), ('benedick'), ('moby dick'),
-  ('who re'), ('retardant'), ('retardation'), ('snigger'), ('niggard'),
-  ('cocktail'), ('cockpit'), ('peacock'), ('hancock'), ('hitchcock'), ('babcock'), ('cockatoo'), ('cockatiel'),
-  ('cockroach'), ('cockerel'), ('cockle'), ('cockney'), ('cocky'), ('cockeyed'), ('cocksure'), ('cockade'),
-  ('cockscomb'), ('shuttlecock'), ('woodcock'), ('gamecock'), ('stopcock'), ('weathercock'), ('poppycock'),
-  ('haycock'), ('ballcock'), ('petcock'), ('cock a doodle'),
-  ('grape'), ('drape'), ('scrape'), ('crape'), ('trapeze'), ('rapeseed'), ('parapet'), ('therapist'),
+  ('dickens'), ('dickinson'), ('dickson'), ('dickey'), ('dickie'), ('dicky'), ('dicker'), ('dickory'), ('dickety'),
+  ('benedick'), ('moby dick'), ('who re'), ('retardant'), ('retardation'), ('snigger'), ('niggard'),
+  ('fagot'), ('fagin'),
+  ('cocktail'), ('cockpit'), ('cockatoo'), ('cockatiel'), ('cockroach'), ('cockerel'), ('cocker'), ('cocked'),
+  ('cocking'), ('cockle'), ('cockney'), ('cocky'), ('cockeyed'), ('cocksure'), ('cockade'), ('cockscomb'),
+  ('cockamamie'), ('cockatrice'), ('cockcrow'), ('cock a doodle'), ('peacock'), ('hancock'),
+  ('cockchafer'), ('cockswain'), ('rapper'), ('rapped'), ('rappel'), ('rapeseed'), ('grape'), ('therapist'),
   ('class'), ('assignment'), ('assassin'), ('passage'), ('bass'), ('pass'), ('mass'), ('glass'), ('grass'),
   ('brass'), ('assess'), ('assist'), ('associat'), ('assum'), ('assembl'), ('assert'), ('asset'), ('compass'),
   ('embarrass'), ('harass'), ('passenger'), ('passion'), ('cassette'), ('lasso'), ('hassle'), ('potassium'),

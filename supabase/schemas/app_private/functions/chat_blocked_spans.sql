@@ -19,6 +19,7 @@ language plpgsql stable set search_path = pg_catalog as $$
 declare
   v_words text[];
   v_patterns text[];
+  v_at_word_start boolean[];
   v_found int[];
   v_cover int[];
   v_cover_start int[];
@@ -31,8 +32,9 @@ declare
 begin
   select array_agg(b.word order by char_length(b.word) desc, b.word),
          array_agg(case when p_plain then b.word else b.pattern end
-                   order by char_length(b.word) desc, b.word)
-    into v_words, v_patterns
+                   order by char_length(b.word) desc, b.word),
+         array_agg(b.at_word_start order by char_length(b.word) desc, b.word)
+    into v_words, v_patterns, v_at_word_start
     from app_private.chat_blocked_words b;
   if v_words is null or not p_plain and p_text !~ array_to_string(v_patterns, '|') then
     return;
@@ -68,6 +70,8 @@ begin
         v_held_to := greatest(v_held_to, v_cover_end[k]);
         k := k + 1;
       end loop;
+      continue when v_at_word_start[i] and span_start > 1
+        and strpos('abcdefghijklmnopqrstuvwxyz0123456789*', substr(p_text, span_start - 1, 1)) > 0;
       -- Across spaces: from the start of a word to the end of one, an ending allowed.
       continue when strpos(substr(p_text, span_start, span_end - span_start), ' ') > 0
         and not ((span_start = 1 or substr(p_text, span_start - 1, 1) = ' ')
