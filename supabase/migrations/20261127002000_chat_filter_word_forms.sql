@@ -212,7 +212,7 @@ begin
     for v_allowed in
       select case when p_plain then a.word else a.pattern end
       from app_private.chat_allowed_words a
-      where case when p_plain then strpos(a.word, v_words[i]) > 0 else a.word ~ v_patterns[i] end
+      where case when p_plain then strpos(a.word, v_words[i]) > 0 and strpos(p_text, a.word) > 0 else a.word ~ v_patterns[i] end
     loop
       v_cover := v_cover || app_private.chat_match_spans(p_text, v_allowed);
     end loop;
