@@ -82,6 +82,7 @@ const INNOCENT: string[] = [
   "who're you?",
   'wait (until noon)',
   'Niger and Nigeria',
+  'read the FAQs',
   'I got 100 points',
   'a b c d',
   'f u n',
