@@ -46,22 +46,23 @@ create table app_private.chat_allowed_words (
 );
 
 -- supabase/schemas/app_private/functions/chat_folded.sql ---------------------------------------
--- A chat message as the word filter reads it, letter by letter (issue 26): lower-case Latin letters,
--- the digits no letter is written with, '*' (written for a vowel: f*ck) and single spaces where anything
--- else was. Each trick has its step:
+-- A chat message as the word filter reads it, letter by letter (issue 26): lower-case Latin
+-- letters, the digits no letter is written with, '*' (written for a vowel: f*ck) and single spaces
+-- where anything else was. Each trick has its step:
 -- - compatibility forms are taken apart (NFKD: full-width, circled, mathematical and superscript
 --   letters, ligatures, accents split from their letters);
 -- - what shows nothing is dropped, so it cannot split a word: combining marks (accents, U+0489),
 --   format characters (zero-width, U+180E, U+FEFF, tags), variation selectors (U+FE0F), and the
---   blank-looking letters and symbols (Hangul fillers U+3164 and U+115F/U+1160/U+FFA0, Braille blank U+2800);
+--   blank-looking letters and symbols (Hangul fillers U+3164, U+115F, U+1160 and U+FFA0, Braille
+--   blank U+2800);
 -- - upper case is folded here, not by lower(), which folds ASCII only in a C-collated database;
 -- - letters that look Latin are read as Latin: Cyrillic, Greek, Armenian, small capitals, negative
---   circled and squared letters, regional indicators and about a thousand more, from the confusables
---   table (MIT, github.com/gc/confusables) as the obscenity matcher ships it, leaving out what NFKD already folds;
+--   circled and squared letters, regional indicators and about a thousand more, from the
+--   confusables table the obscenity matcher ships (copyright 2019 github.com/gc, MIT licence),
+--   leaving out what NFKD already folds;
 -- - leetspeak is read as letters (0 o, 1 ! | i, 3 € e, 4 @ a, 5 $ s, 7 + t, 8 b, 9 g), and ( [ { <
 --   between two letters as c (fu(k), not the bracket before a word);
 -- - everything else (white space, punctuation, emoji, other scripts) separates words, as one space.
--- Measured on PGlite: see mask_blocked_words.
 
 create or replace function app_private.chat_folded(p_body text) returns text
 language plpgsql immutable set search_path = pg_catalog as $$
@@ -177,6 +178,7 @@ revoke execute on function app_private.chat_match_spans(text, text) from public;
 --   f u c k u, f/u/c/k) counts only when it begins a word and ends one, give or take an ending
 --   (fu cking): "is hit" is not "shit", "who really" is not "whore", and the u of "f u c k u" stays a
 --   word of its own.
+-- A word marked at_word_start counts only where a word begins (rape, not wrapped).
 -- Spans are [span_start, span_end) in characters of p_text. Bounded work: every pattern (each blocked
 -- word's, and each allowed word's that holds a blocked word found) takes two passes of PostgreSQL's
 -- automaton-based matcher over the text (no backtracking), its matches and the text between them,
@@ -213,6 +215,8 @@ begin
     -- A word written as it is needs no regular expression to be ruled out (PostgreSQL keeps only 32
     -- compiled, and the guard's own whole-word tests take 20 of them).
     continue when p_plain and strpos(p_text, v_words[i]) = 0;
+    -- A test that it is there at all is much cheaper than finding where (no query to run).
+    continue when not p_plain and p_text !~ v_patterns[i];
     v_found := app_private.chat_match_spans(p_text, v_patterns[i]);
     continue when cardinality(v_found) = 0;
     -- Where the allowed words that hold this blocked word are. One pattern at a time: PostgreSQL's
@@ -223,6 +227,7 @@ begin
       from app_private.chat_allowed_words a
       where case when p_plain then strpos(a.word, v_words[i]) > 0 and strpos(p_text, a.word) > 0 else a.word ~ v_patterns[i] end
     loop
+      continue when not p_plain and p_text !~ v_allowed;
       v_cover := v_cover || app_private.chat_match_spans(p_text, v_allowed);
     end loop;
     select coalesce(array_agg(v_cover[2 * c - 1] order by v_cover[2 * c - 1]), '{}'),

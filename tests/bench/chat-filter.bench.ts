@@ -23,6 +23,7 @@ const cases: [string, string][] = [
   ['hostile: "class" 100 times', 'class'.repeat(100)],
   ['hostile: "fu" and a Hangul filler, 166 times', 'fu\u3164'.repeat(166) + 'ck'],
   ['hostile: "cocktail" 62 times', 'cocktail'.repeat(62)],
+  ['hostile: every allowed neighbour of a blocked word', 'cocktail shitake dickens scunthorpe who re sh it snigger retardant fagot rapper '.repeat(7).slice(0, 500)],
   ['hostile: 500 different characters outside ASCII', Array.from({ length: 500 }, (_, i) => String.fromCodePoint(0x4e00 + i * 7)).join('')],
 ];
 

@@ -7,6 +7,7 @@
 --   f u c k u, f/u/c/k) counts only when it begins a word and ends one, give or take an ending
 --   (fu cking): "is hit" is not "shit", "who really" is not "whore", and the u of "f u c k u" stays a
 --   word of its own.
+-- A word marked at_word_start counts only where a word begins (rape, not wrapped).
 -- Spans are [span_start, span_end) in characters of p_text. Bounded work: every pattern (each blocked
 -- word's, and each allowed word's that holds a blocked word found) takes two passes of PostgreSQL's
 -- automaton-based matcher over the text (no backtracking), its matches and the text between them,
@@ -43,6 +44,8 @@ begin
     -- A word written as it is needs no regular expression to be ruled out (PostgreSQL keeps only 32
     -- compiled, and the guard's own whole-word tests take 20 of them).
     continue when p_plain and strpos(p_text, v_words[i]) = 0;
+    -- A test that it is there at all is much cheaper than finding where (no query to run).
+    continue when not p_plain and p_text !~ v_patterns[i];
     v_found := app_private.chat_match_spans(p_text, v_patterns[i]);
     continue when cardinality(v_found) = 0;
     -- Where the allowed words that hold this blocked word are. One pattern at a time: PostgreSQL's
@@ -53,6 +56,7 @@ begin
       from app_private.chat_allowed_words a
       where case when p_plain then strpos(a.word, v_words[i]) > 0 and strpos(p_text, a.word) > 0 else a.word ~ v_patterns[i] end
     loop
+      continue when not p_plain and p_text !~ v_allowed;
       v_cover := v_cover || app_private.chat_match_spans(p_text, v_allowed);
     end loop;
     select coalesce(array_agg(v_cover[2 * c - 1] order by v_cover[2 * c - 1]), '{}'),

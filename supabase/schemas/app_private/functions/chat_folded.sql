@@ -1,19 +1,20 @@
--- A chat message as the word filter reads it, letter by letter (issue 26): lower-case Latin letters,
--- the digits no letter is written with, '*' (written for a vowel: f*ck) and single spaces where anything
--- else was. Each trick has its step:
+-- A chat message as the word filter reads it, letter by letter (issue 26): lower-case Latin
+-- letters, the digits no letter is written with, '*' (written for a vowel: f*ck) and single spaces
+-- where anything else was. Each trick has its step:
 -- - compatibility forms are taken apart (NFKD: full-width, circled, mathematical and superscript
 --   letters, ligatures, accents split from their letters);
 -- - what shows nothing is dropped, so it cannot split a word: combining marks (accents, U+0489),
 --   format characters (zero-width, U+180E, U+FEFF, tags), variation selectors (U+FE0F), and the
---   blank-looking letters and symbols (Hangul fillers U+3164 and U+115F/U+1160/U+FFA0, Braille blank U+2800);
+--   blank-looking letters and symbols (Hangul fillers U+3164, U+115F, U+1160 and U+FFA0, Braille
+--   blank U+2800);
 -- - upper case is folded here, not by lower(), which folds ASCII only in a C-collated database;
 -- - letters that look Latin are read as Latin: Cyrillic, Greek, Armenian, small capitals, negative
---   circled and squared letters, regional indicators and about a thousand more, from the confusables
---   table (MIT, github.com/gc/confusables) as the obscenity matcher ships it, leaving out what NFKD already folds;
+--   circled and squared letters, regional indicators and about a thousand more, from the
+--   confusables table the obscenity matcher ships (copyright 2019 github.com/gc, MIT licence),
+--   leaving out what NFKD already folds;
 -- - leetspeak is read as letters (0 o, 1 ! | i, 3 € e, 4 @ a, 5 $ s, 7 + t, 8 b, 9 g), and ( [ { <
 --   between two letters as c (fu(k), not the bracket before a word);
 -- - everything else (white space, punctuation, emoji, other scripts) separates words, as one space.
--- Measured on PGlite: see mask_blocked_words.
 
 create or replace function app_private.chat_folded(p_body text) returns text
 language plpgsql immutable set search_path = pg_catalog as $$
