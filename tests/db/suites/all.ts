@@ -4,6 +4,7 @@ import { describeEngine } from '../harness/run.ts';
 import { authHelpersSuite } from './auth-helpers.ts';
 import { battlepassSuite } from './battlepass.ts';
 import { catalogueSuite } from './catalogue.ts';
+import { chatFilterSuite } from './chat-filter.ts';
 import { chatLimitsSuite } from './chat-limits.ts';
 import { communitySuite } from './community.ts';
 import { concurrencySuite } from './concurrency.ts';
@@ -37,6 +38,7 @@ export function describeDatabase(kind: EngineKind): void {
     rpcSuite(ctx);
     communitySuite(ctx);
     chatLimitsSuite(ctx);
+    chatFilterSuite(ctx);
     profileSuite(ctx);
     guardSuite(ctx);
     capSuite(ctx);
