@@ -1,6 +1,8 @@
 import { HOLLOWED_PASS, seasonStatus } from '../../domain/battlepass.ts';
 import { putServerCoins, putServerItems, putServerLedger, putServerStreak } from '../mirror.ts';
+import { readMirroredSeasons } from '../seasons.ts';
 import { partsOf, type DataSource } from '../source.ts';
+import { refreshGained } from './refreshGained.ts';
 
 /** How much of the ledger the device keeps: the newest rows, enough for a history page. */
 export const LEDGER_ROWS = 100;
@@ -38,6 +40,13 @@ export async function refreshEconomy(source: DataSource, userId: string, now: Da
   // Outside the running season nothing counts towards the pass.
   const seasonRunning = seasonStatus(HOLLOWED_PASS, now) === 'running';
   const parts: Promise<void>[] = [
+    // The pass page shows the server's count of this season's gains plus what is still queued. Counted
+    // only when the page was open, it went stale as soon as a gain was confirmed: offline, the page then
+    // showed 2 of 107. So the count is read again with everything else, for the seasons this device keeps.
+    (async () => {
+      const seasons = await readMirroredSeasons(source);
+      if (seasons !== null) await refreshGained(source, userId, seasons, now);
+    })(),
     (async () => {
       const [coins, gained] = await Promise.all([
         supabase.rpc('get_coin_amt', { p_user_id: userId }),
