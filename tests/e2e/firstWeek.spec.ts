@@ -1,0 +1,34 @@
+// The rough edges a student met in a first week, each as they met it: the pass offline after earning,
+// and a standing that ranked nobody.
+import { randomUUID } from 'node:crypto';
+import { expect } from '@playwright/test';
+import { studentRpc } from './support/backend.ts';
+import { test } from './support/backendLink.ts';
+import { mirroredCache, outboxRows } from './support/outbox.ts';
+import { claimStreak, onboardedStudent, openSection, readyStudent } from './support/student.ts';
+
+test('the pass, opened offline, counts the Dabloons confirmed since it was last open', async ({ page, link }) => {
+  const student = await readyStudent(page);
+  await openSection(page, 'Pass');
+  await expect(page.getByTestId('season-gained')).toHaveText('0');
+
+  // Earned on another page and confirmed by the server while the pass page was closed.
+  await claimStreak(page);
+  await expect.poll(async () => (await outboxRows(page)).length).toBe(0);
+  await expect.poll(() => mirroredCache(page, `battlepass:gained:${student.userId}`), { timeout: 15_000 }).toMatchObject({ 3: 100 });
+
+  await link.goOffline();
+  await openSection(page, 'Pass');
+  await expect(page.getByTestId('season-gained')).toHaveText('100');
+});
+
+test('a student who has not played 5 minutes yet is told how to get on the time board, not ranked at 0', async ({ page }) => {
+  const student = await onboardedStudent(page);
+  await studentRpc(student, 'record_app_played', { p_app_id: 'snake', p_client_id: randomUUID() });
+  await page.goto('/leaderboard');
+  const standing = page.getByTestId('my-standing');
+  await expect(standing).toContainText('Time played');
+  await expect(standing.getByText(/^0 min/)).toContainText('not on the board yet');
+  await expect(standing).not.toContainText(/0 min #\d/);
+  await expect(standing).toContainText(/1 #\d+/);
+});
