@@ -32,3 +32,20 @@ test('a student who has not played 5 minutes yet is told how to get on the time 
   await expect(standing).not.toContainText(/0 min #\d/);
   await expect(standing).toContainText(/1 #\d+/);
 });
+
+test('a visitor’s game page asks the server nothing that needs an account', async ({ page }) => {
+  const refused: string[] = [];
+  const asked: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 401 || response.status() === 403) refused.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('request', (request) => {
+    if (request.url().includes('/rest/v1/rpc/get_own_scores')) asked.push(request.url());
+  });
+  await page.goto('/class/2048');
+  await expect(page.getByTestId('player')).toBeVisible();
+  await expect(page.getByTestId('high-scores')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual([]);
+  expect(refused).toEqual([]);
+});
