@@ -13,10 +13,12 @@ import { fetchSignedInUserId } from '../../data/queries/fetchSignedInUserId.ts';
 import { refreshOwnProfile } from '../../data/queries/refreshOwnProfile.ts';
 import type { DataSource } from '../../data/source.ts';
 import { authErrorMessage, OFFLINE } from '../../domain/authErrors.ts';
-import { validateEmail, validatePassword } from '../../domain/credentials.ts';
+import { validateChosenPassword, validateEmail, validatePassword } from '../../domain/credentials.ts';
 import { safeNext } from '../../domain/safeNext.ts';
+import { MIN_PASSWORD_CHARS, PASSWORD_RULE } from '../../domain/passwordRule.ts';
 import { TotpStep } from '../../ui/TotpStep.tsx';
 import '../../ui/formCard.css';
+import { PasswordMeter } from '../../ui/PasswordMeter.tsx';
 import './auth.css';
 
 type Mode = 'sign-in' | 'sign-up' | 'forgot';
@@ -145,7 +147,7 @@ export default function AuthPage() {
     setError(null);
     setNotice(null);
     setUnconfirmed(null);
-    const problem = validateEmail(email) ?? (mode === 'forgot' ? null : validatePassword(password));
+    const problem = validateEmail(email) ?? (mode === 'forgot' ? null : mode === 'sign-up' ? validateChosenPassword(password) : validatePassword(password));
     if (problem !== null) {
       setError(problem);
       return;
@@ -278,9 +280,16 @@ export default function AuthPage() {
               value={password}
               onChange={(e) => setPassword(e.target.value)}
               required
-              minLength={6}
+              {...(mode === 'sign-up' ? { minLength: MIN_PASSWORD_CHARS, 'aria-describedby': 'auth-password-rule auth-password-strength' } : {})}
             />
-            {mode === 'sign-up' && <span className="field-hint">At least 6 characters.</span>}
+            {mode === 'sign-up' && (
+              <>
+                <span className="field-hint" id="auth-password-rule">
+                  {PASSWORD_RULE}
+                </span>
+                <PasswordMeter id="auth-password-strength" password={password} personal={[email]} />
+              </>
+            )}
           </div>
         )}
         <div className="form-actions">
