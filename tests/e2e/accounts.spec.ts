@@ -83,7 +83,7 @@ test('sign up, onboard, edit the profile, sign out, reset the password by mail a
 
   // The profile: icon, then username and about text.
   await page.goto('/profile');
-  await expect(page.getByTestId('profile-username')).toHaveText(/^@user_/);
+  await expect(page.getByTestId('profile-username')).toHaveText(/^@[A-Z][a-z]+[A-Z][a-z]+\d+$/);
   await expect(page.getByTestId('profile-level')).toContainText('Level 0');
   await page.getByTestId('icon-picker').locator('button[data-icon="default_fox"]').click();
   await expect(page.getByText('Profile icon changed')).toBeVisible();
@@ -96,7 +96,7 @@ test('sign up, onboard, edit the profile, sign out, reset the password by mail a
   await usernameInput.fill(taken.toLowerCase());
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByTestId('profile-error')).toHaveText('That username is already taken. Please choose another one.');
-  await expect(page.getByTestId('profile-username')).toHaveText(/^@user_/);
+  await expect(page.getByTestId('profile-username')).toHaveText(/^@[A-Z][a-z]+[A-Z][a-z]+\d+$/);
 
   await usernameInput.fill(username);
   await page.getByLabel('About you').fill('I like puzzle games.');

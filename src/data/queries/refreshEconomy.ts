@@ -40,12 +40,13 @@ export async function refreshEconomy(source: DataSource, userId: string, now: Da
   // Outside the running season nothing counts towards the pass.
   const seasonRunning = seasonStatus(HOLLOWED_PASS, now) === 'running';
   const parts: Promise<void>[] = [
-    // The pass page shows the server's count of this season's gains plus what is still queued. Counted
-    // only when the page was open, it went stale as soon as a gain was confirmed: offline, the page then
-    // showed 2 of 107. So the count is read again with everything else, for the seasons this device keeps.
+    // The pass page shows the server's count of this season's gains plus what is still queued. Read only
+    // while the page was open, it missed what the student earned on another device since; the running
+    // seasons' counts are read again with everything else (an ended season's count no longer changes).
     (async () => {
       const seasons = await readMirroredSeasons(source);
-      if (seasons !== null) await refreshGained(source, userId, seasons, now);
+      const running = seasons?.filter((season) => seasonStatus(season, now) === 'running') ?? [];
+      if (running.length > 0) await refreshGained(source, userId, running, now);
     })(),
     (async () => {
       const [coins, gained] = await Promise.all([

@@ -77,6 +77,8 @@ export default function AuthPage() {
   const [resetFor, setResetFor] = useState<string | null>(null);
   const [resetCode, setResetCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
+  // A code from a mail sent earlier (another day, another device) can be entered without sending again.
+  const [codeOpen, setCodeOpen] = useState(false);
 
   // A student who left the code step after the password is still signed out: coming back here asks for the code.
   useEffect(() => {
@@ -99,6 +101,7 @@ export default function AuthPage() {
     setUnconfirmed(null);
     setResetFor(null);
     setCodeError(null);
+    setCodeOpen(false);
   }
 
   async function submitResetCode(event: FormEvent) {
@@ -108,7 +111,13 @@ export default function AuthPage() {
       setCodeError(RESET_CODE_FORMAT);
       return;
     }
-    if (runtime === null || resetFor === null) return;
+    const address = resetFor ?? email.trim();
+    const emailProblem = validateEmail(address);
+    if (emailProblem !== null) {
+      setCodeError(`${emailProblem} Enter the address the mail went to above.`);
+      return;
+    }
+    if (runtime === null) return;
     if (!navigator.onLine) {
       setCodeError(OFFLINE);
       return;
@@ -116,7 +125,7 @@ export default function AuthPage() {
     setBusy(true);
     setCodeError(null);
     try {
-      const { error: failed } = await verifyRecoveryCode(runtime.data, resetFor, digits);
+      const { error: failed } = await verifyRecoveryCode(runtime.data, address, digits);
       if (failed) setCodeError(authErrorMessage(failed));
       else void navigate('/change-password', { replace: true });
     } finally {
@@ -301,6 +310,11 @@ export default function AuthPage() {
               Forgot password?
             </button>
           )}
+          {mode === 'forgot' && resetFor === null && !codeOpen && (
+            <button type="button" className="link-button" onClick={() => setCodeOpen(true)} data-testid="have-reset-code">
+              I have a code
+            </button>
+          )}
           {mode === 'forgot' && (
             <button type="button" className="link-button" onClick={() => switchTo('sign-in')}>
               Back to sign in
@@ -308,9 +322,13 @@ export default function AuthPage() {
           )}
         </div>
       </form>
-      {mode === 'forgot' && resetFor !== null && (
+      {mode === 'forgot' && (resetFor !== null || codeOpen) && (
         <form className="form-card" onSubmit={(event) => void submitResetCode(event)} noValidate aria-label="Reset code">
-          <p>Reading the mail on another device? Enter the 6-digit code from it here instead of opening the link.</p>
+          <p>
+            {resetFor !== null
+              ? 'Reading the mail on another device? Enter the 6-digit code from it here instead of opening the link.'
+              : 'Enter your e-mail above and the 6-digit code from the reset mail.'}
+          </p>
           {codeError !== null && (
             <p className="form-error" role="alert" data-testid="reset-code-error">
               {codeError}
