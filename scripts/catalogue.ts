@@ -12,8 +12,8 @@
 // plan and writes all of it in one request, or nothing when any row is refused (exit code 1).
 // Retiring hides an entry from the list and keeps its scores and plays; restoring brings it back.
 import { readFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { basename, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   exportCsv,
@@ -30,55 +30,13 @@ import {
   type PlanRow,
 } from '../src/domain/catalogueImport.ts';
 import { checkCatalogue, type CheckOptions, type EntryReport } from './check-catalogue.ts';
+import { BackendError, consoleIo, DEFAULT_DATA_DIR, keyFromDataDir, request, UsageError, type BackendTarget, type Io } from './operatorBackend.ts';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-/** The embedded backend's data folder when none is given (as `npm start` and `npm run backend` use it). */
-export const DEFAULT_DATA_DIR = join(ROOT, '.data');
+export { DEFAULT_DATA_DIR, type BackendTarget, type Io };
+
 /** Rows one read returns at most (PostgREST's max_rows in supabase/config.toml). */
 const PAGE = 1000;
 const COLUMNS = 'id,title,slug,category,description,thumbnail,url,bundled,retired_at';
-
-export interface BackendTarget {
-  url: string;
-  key: string;
-}
-
-/** The backend said no, or could not be reached: what it said, for the operator. */
-export class BackendError extends Error {
-  constructor(
-    message: string,
-    readonly status: number | null,
-  ) {
-    super(message);
-  }
-}
-
-async function request(target: BackendTarget, path: string, init: RequestInit = {}): Promise<unknown> {
-  const headers = new Headers(init.headers);
-  headers.set('apikey', target.key);
-  headers.set('authorization', `Bearer ${target.key}`);
-  if (init.body !== undefined) headers.set('content-type', 'application/json');
-  let response: Response;
-  try {
-    response = await fetch(new URL(path, target.url), { ...init, headers });
-  } catch (error) {
-    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
-    throw new BackendError(`the backend at ${target.url} did not answer (${reason}): is it running, and is --url its address?`, null);
-  }
-  const text = await response.text();
-  if (!response.ok) {
-    let said = text;
-    try {
-      const body = JSON.parse(text) as { message?: unknown; details?: unknown };
-      if (typeof body.message === 'string') said = typeof body.details === 'string' && body.details !== '' ? `${body.message} (${body.details})` : body.message;
-    } catch {
-      // Not JSON: the text itself is what the backend said.
-    }
-    const hint = response.status === 401 || response.status === 403 ? ': give the service-role key with --key (not the anon key)' : '';
-    throw new BackendError(`the backend answered ${response.status}: ${said}${hint}`, response.status);
-  }
-  return text === '' ? null : JSON.parse(text);
-}
 
 /** Every row of apps, retired ones too, page by page. */
 export async function readEntries(target: BackendTarget): Promise<ExistingApp[]> {
@@ -240,31 +198,6 @@ const USAGE = `Usage: npm run catalogue -- <command> --url <backend address> [--
   --key       its service-role key; without it, the one in <data dir>/secrets.json of the embedded backend
   --data-dir  the embedded backend's data folder (default .data)
   --offline   do not fetch the pages of new entries (they are listed as not checked)`;
-
-export interface Io {
-  out: (text: string) => void;
-  err: (text: string) => void;
-}
-
-/** The command was given wrongly: said with the usage, exit code 2. */
-class UsageError extends Error {}
-
-const consoleIo: Io = { out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`), err: (text) => console.error(text) };
-
-async function keyFromDataDir(dataDir: string): Promise<string> {
-  const file = join(dataDir, 'secrets.json');
-  let stored: { service_role_key?: unknown };
-  try {
-    stored = JSON.parse(await readFile(file, 'utf8')) as typeof stored;
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : (error as Error).message;
-    throw new UsageError(`no --key given, and the embedded backend's key could not be read from ${file} (${reason}): give --key, or --data-dir of the backend`);
-  }
-  if (typeof stored.service_role_key !== 'string') {
-    throw new UsageError(`no --key given, and ${file} holds no service_role_key yet: start the backend once (npm start), or give --key`);
-  }
-  return stored.service_role_key;
-}
 
 export async function main(args: string[], io: Io = consoleIo): Promise<number> {
   let parsed;

@@ -4,7 +4,7 @@
 // The refresh from the server writes them; the pass page (through a DataSource) and the tier claim's
 // optimistic effect (inside the sync transaction, on its tables) read them.
 import type { Season } from '../domain/battlepass.ts';
-import type { GainedBySeason } from '../domain/seasonGains.ts';
+import { withConfirmedGains, type GainedBySeason } from '../domain/seasonGains.ts';
 import { guardQuota, type PortalDB } from './db.ts';
 import { partsOf, type DataSource } from './source.ts';
 
@@ -25,6 +25,17 @@ export async function seasonsIn(tables: Pick<PortalDB, 'cache'>): Promise<Season
 export async function gainedIn(tables: Pick<PortalDB, 'cache'>, userId: string): Promise<GainedBySeason> {
   const row = await tables.cache.get(gainedCacheKey(userId));
   return row && row.version === SEASONS_CACHE_VERSION && row.data !== null && typeof row.data === 'object' ? (row.data as GainedBySeason) : {};
+}
+
+/**
+ * Adds gains the server just confirmed to the student's kept count, inside the sync transaction. Only a
+ * count this device read from the server is changed: with none, the pass has no total to keep right yet.
+ */
+export async function addConfirmedGainsIn(tables: Pick<PortalDB, 'cache'>, userId: string, confirmed: readonly { amt: number; created_at: string }[]): Promise<void> {
+  const row = await tables.cache.get(gainedCacheKey(userId));
+  if (!row || row.version !== SEASONS_CACHE_VERSION || confirmed.every((entry) => entry.amt <= 0)) return;
+  const gained = withConfirmedGains(await gainedIn(tables, userId), await seasonsIn(tables), confirmed);
+  await tables.cache.put({ ...row, data: gained });
 }
 
 export function readSeasons(source: DataSource): Promise<Season[]> {

@@ -1,6 +1,7 @@
 import type { LedgerRow, OutboxItem } from '../data/db.ts';
 import { applyTransaction, type CoinReward } from '../domain/coins.ts';
 import { effectiveCurrentStreak } from '../domain/streak.ts';
+import { addConfirmedGainsIn } from '../data/seasons.ts';
 import type { SyncTables } from '../data/syncTables.ts';
 import type { MirrorView } from '../data/mirrorView.ts';
 
@@ -115,6 +116,9 @@ export async function confirmEffects(db: Omit<SyncTables, 'outbox'>, confirmed: 
   const entries = await db.ledger.where('opId').anyOf(ids).toArray();
   const pending = entries.filter((e) => e.status === 'pending');
   if (pending.length > 0) await db.ledger.bulkPut(pending.map((e) => ({ ...e, status: 'confirmed' as const })));
+  for (const userId of new Set(pending.map((e) => e.user_id))) {
+    await addConfirmedGainsIn(db, userId, pending.filter((e) => e.user_id === userId));
+  }
 
   const items = await db.items.where('pendingOpId').anyOf(ids).toArray();
   if (items.length > 0) await db.items.bulkPut(items.map(withoutMark));

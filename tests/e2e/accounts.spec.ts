@@ -60,8 +60,13 @@ test('sign up, onboard, edit the profile, sign out, reset the password by mail a
   await expect(page.getByTestId('auth-error')).toContainText('does not look like an e-mail');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill('12345');
+  await expect(page.getByTestId('password-meter')).toContainText('3 more characters to go.');
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByTestId('auth-error')).toHaveText('Passwords are at least 6 characters.');
+  await expect(page.getByTestId('auth-error')).toHaveText('Passwords are at least 8 characters.');
+  // The rule is said before a refusal: long enough is not enough when it is easy to guess.
+  await expect(page.getByText('At least 8 characters, and hard to guess')).toBeVisible();
+  await page.getByLabel('Password').fill('password1');
+  await expect(page.getByTestId('password-meter')).toContainText('Too easy to guess');
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
 
@@ -78,7 +83,7 @@ test('sign up, onboard, edit the profile, sign out, reset the password by mail a
 
   // The profile: icon, then username and about text.
   await page.goto('/profile');
-  await expect(page.getByTestId('profile-username')).toHaveText(/^@user_/);
+  await expect(page.getByTestId('profile-username')).toHaveText(/^@[A-Z][a-z]+[A-Z][a-z]+\d+$/);
   await expect(page.getByTestId('profile-level')).toContainText('Level 0');
   await page.getByTestId('icon-picker').locator('button[data-icon="default_fox"]').click();
   await expect(page.getByText('Profile icon changed')).toBeVisible();
@@ -91,7 +96,7 @@ test('sign up, onboard, edit the profile, sign out, reset the password by mail a
   await usernameInput.fill(taken.toLowerCase());
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByTestId('profile-error')).toHaveText('That username is already taken. Please choose another one.');
-  await expect(page.getByTestId('profile-username')).toHaveText(/^@user_/);
+  await expect(page.getByTestId('profile-username')).toHaveText(/^@[A-Z][a-z]+[A-Z][a-z]+\d+$/);
 
   await usernameInput.fill(username);
   await page.getByLabel('About you').fill('I like puzzle games.');

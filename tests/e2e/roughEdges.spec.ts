@@ -48,7 +48,8 @@ test('onboarding offers the made-up username and keeps the one the student choos
   const chosen = `Kit_${Date.now().toString(36).slice(-6)}`;
   await page.goto('/onboarding');
   const username = page.getByLabel('Username');
-  await expect(username).toHaveValue(/^user_[0-9a-f]+$/);
+  // Made up and readable: an adjective, an animal and digits.
+  await expect(username).toHaveValue(/^[A-Z][a-z]+[A-Z][a-z]+\d{1,6}$/);
   const [before] = await serviceSelect<{ username: string }>('my_users', `user_id=eq.${student.userId}&select=username`);
   await expect(username).toHaveValue(before!.username);
 

@@ -4,8 +4,8 @@ import { signInNewStudent } from './support/backend.ts';
 test('a stored session shows the signed-in student in the navbar', async ({ page }) => {
   await signInNewStudent(page);
   await page.goto('/');
-  // A new account gets a generated username (user_xxxx) until the student picks one.
-  await expect(page.getByTestId('account-username')).toHaveText(/^user_/);
+  // A new account gets a made-up username (SunnyOtter42) until the student picks one.
+  await expect(page.getByTestId('account-username')).toHaveText(/^[A-Z][a-z]+[A-Z][a-z]+\d+$/);
   await expect(page.getByTestId('account-link')).toHaveAttribute('href', '/profile');
 });
 

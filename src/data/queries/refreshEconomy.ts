@@ -1,6 +1,8 @@
 import { HOLLOWED_PASS, seasonStatus } from '../../domain/battlepass.ts';
 import { putServerCoins, putServerItems, putServerLedger, putServerStreak } from '../mirror.ts';
+import { readMirroredSeasons } from '../seasons.ts';
 import { partsOf, type DataSource } from '../source.ts';
+import { refreshGained } from './refreshGained.ts';
 
 /** How much of the ledger the device keeps: the newest rows, enough for a history page. */
 export const LEDGER_ROWS = 100;
@@ -38,6 +40,14 @@ export async function refreshEconomy(source: DataSource, userId: string, now: Da
   // Outside the running season nothing counts towards the pass.
   const seasonRunning = seasonStatus(HOLLOWED_PASS, now) === 'running';
   const parts: Promise<void>[] = [
+    // The pass page shows the server's count of this season's gains plus what is still queued. Read only
+    // while the page was open, it missed what the student earned on another device since; the running
+    // seasons' counts are read again with everything else (an ended season's count no longer changes).
+    (async () => {
+      const seasons = await readMirroredSeasons(source);
+      const running = seasons?.filter((season) => seasonStatus(season, now) === 'running') ?? [];
+      if (running.length > 0) await refreshGained(source, userId, running, now);
+    })(),
     (async () => {
       const [coins, gained] = await Promise.all([
         supabase.rpc('get_coin_amt', { p_user_id: userId }),

@@ -1,12 +1,13 @@
 import type { Season } from '../../domain/battlepass.ts';
 import { parseInstant } from '../../domain/instant.ts';
 import type { GainedBySeason } from '../../domain/seasonGains.ts';
-import { gainedCacheKey, putSeasonData } from '../seasons.ts';
+import { gainedCacheKey, gainedIn, putSeasonData } from '../seasons.ts';
 import { partsOf, type DataSource } from '../source.ts';
 
 /**
- * The server's count of positive gains inside each season's window [starts_at, ends_at), mirrored: the
- * RPC counts from a date onwards, so an ended season is its start's count minus its end's.
+ * The server's count of positive gains inside each of `seasons`' windows [starts_at, ends_at), mirrored
+ * beside the counts of seasons not asked for: the RPC counts from a date onwards, so an ended season is
+ * its start's count minus its end's.
  */
 export async function refreshGained(source: DataSource, userId: string, seasons: readonly Season[], now = new Date()): Promise<GainedBySeason> {
   const { supabase, db } = partsOf(source);
@@ -29,6 +30,8 @@ export async function refreshGained(source: DataSource, userId: string, seasons:
       gained[season.season] = Math.max(0, fromStart - fromEnd);
     }),
   );
-  await putSeasonData(db, gainedCacheKey(userId), gained);
+  // Seasons not read this time keep their earlier count.
+  const kept = await gainedIn(db, userId);
+  await putSeasonData(db, gainedCacheKey(userId), { ...kept, ...gained });
   return gained;
 }

@@ -1,3 +1,5 @@
+import { withOwnNames, type NamedRow, type OwnNames } from '../../domain/ownNames.ts';
+import type { PortalDB } from '../db.ts';
 import { highScoresKey, standingKey, TOP_LIST_NAMES, type HighScoreRow, type Standing, type TopListName, type TopRow } from '../leaderboards.ts';
 import { partsOf, type DataSource } from '../source.ts';
 
@@ -7,13 +9,22 @@ export interface Snapshot<T> {
   fetchedAt: number;
 }
 
+/** The names and icons of the listed students who signed in on this device, from its profile mirror. */
+async function ownNamesAmong(db: PortalDB, rows: readonly NamedRow[]): Promise<OwnNames> {
+  const ids = [...new Set(rows.map((row) => row.user_id))];
+  const profiles = ids.length === 0 ? [] : await db.profile.bulkGet(ids);
+  return new Map(profiles.flatMap((p) => (p ? [[p.user_id, { username: p.username, icon: p.icon }] as const] : [])));
+}
+
 /** The four top lists in TOP_LIST_NAMES order; undefined for one never read on this device. */
 export async function readTopLists(source: DataSource): Promise<Record<TopListName, Snapshot<TopRow> | undefined>> {
-  const rows = await partsOf(source).db.leaderboards.bulkGet([...TOP_LIST_NAMES]);
+  const { db } = partsOf(source);
+  const rows = await db.leaderboards.bulkGet([...TOP_LIST_NAMES]);
+  const own = await ownNamesAmong(db, rows.flatMap((row) => (row ? (row.rows as TopRow[]) : [])));
   const lists = {} as Record<TopListName, Snapshot<TopRow> | undefined>;
   TOP_LIST_NAMES.forEach((name, i) => {
     const row = rows[i];
-    lists[name] = row ? { rows: row.rows as TopRow[], fetchedAt: row.fetchedAt } : undefined;
+    lists[name] = row ? { rows: withOwnNames(row.rows as TopRow[], own), fetchedAt: row.fetchedAt } : undefined;
   });
   return lists;
 }
@@ -27,6 +38,9 @@ export async function readStanding(source: DataSource, userId: string): Promise<
 
 /** One game's high scores, best first; null when this device has never read them. */
 export async function readHighScores(source: DataSource, appId: string): Promise<Snapshot<HighScoreRow> | null> {
-  const row = await partsOf(source).db.leaderboards.get(highScoresKey(appId));
-  return row ? { rows: row.rows as HighScoreRow[], fetchedAt: row.fetchedAt } : null;
+  const { db } = partsOf(source);
+  const row = await db.leaderboards.get(highScoresKey(appId));
+  if (!row) return null;
+  const rows = row.rows as HighScoreRow[];
+  return { rows: withOwnNames(rows, await ownNamesAmong(db, rows)), fetchedAt: row.fetchedAt };
 }

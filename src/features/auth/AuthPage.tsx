@@ -13,10 +13,12 @@ import { fetchSignedInUserId } from '../../data/queries/fetchSignedInUserId.ts';
 import { refreshOwnProfile } from '../../data/queries/refreshOwnProfile.ts';
 import type { DataSource } from '../../data/source.ts';
 import { authErrorMessage, OFFLINE } from '../../domain/authErrors.ts';
-import { validateEmail, validatePassword } from '../../domain/credentials.ts';
+import { validateChosenPassword, validateEmail, validatePassword } from '../../domain/credentials.ts';
 import { safeNext } from '../../domain/safeNext.ts';
+import { MIN_PASSWORD_CHARS, PASSWORD_RULE } from '../../domain/passwordRule.ts';
 import { TotpStep } from '../../ui/TotpStep.tsx';
 import '../../ui/formCard.css';
+import { PasswordMeter } from '../../ui/PasswordMeter.tsx';
 import './auth.css';
 
 type Mode = 'sign-in' | 'sign-up' | 'forgot';
@@ -75,6 +77,8 @@ export default function AuthPage() {
   const [resetFor, setResetFor] = useState<string | null>(null);
   const [resetCode, setResetCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
+  // A code from a mail sent earlier (another day, another device) can be entered without sending again.
+  const [codeOpen, setCodeOpen] = useState(false);
 
   // A student who left the code step after the password is still signed out: coming back here asks for the code.
   useEffect(() => {
@@ -97,6 +101,7 @@ export default function AuthPage() {
     setUnconfirmed(null);
     setResetFor(null);
     setCodeError(null);
+    setCodeOpen(false);
   }
 
   async function submitResetCode(event: FormEvent) {
@@ -106,7 +111,13 @@ export default function AuthPage() {
       setCodeError(RESET_CODE_FORMAT);
       return;
     }
-    if (runtime === null || resetFor === null) return;
+    const address = resetFor ?? email.trim();
+    const emailProblem = validateEmail(address);
+    if (emailProblem !== null) {
+      setCodeError(`${emailProblem} Enter the address the mail went to above.`);
+      return;
+    }
+    if (runtime === null) return;
     if (!navigator.onLine) {
       setCodeError(OFFLINE);
       return;
@@ -114,7 +125,7 @@ export default function AuthPage() {
     setBusy(true);
     setCodeError(null);
     try {
-      const { error: failed } = await verifyRecoveryCode(runtime.data, resetFor, digits);
+      const { error: failed } = await verifyRecoveryCode(runtime.data, address, digits);
       if (failed) setCodeError(authErrorMessage(failed));
       else void navigate('/change-password', { replace: true });
     } finally {
@@ -145,7 +156,7 @@ export default function AuthPage() {
     setError(null);
     setNotice(null);
     setUnconfirmed(null);
-    const problem = validateEmail(email) ?? (mode === 'forgot' ? null : validatePassword(password));
+    const problem = validateEmail(email) ?? (mode === 'forgot' ? null : mode === 'sign-up' ? validateChosenPassword(password) : validatePassword(password));
     if (problem !== null) {
       setError(problem);
       return;
@@ -278,9 +289,16 @@ export default function AuthPage() {
               value={password}
               onChange={(e) => setPassword(e.target.value)}
               required
-              minLength={6}
+              {...(mode === 'sign-up' ? { minLength: MIN_PASSWORD_CHARS, 'aria-describedby': 'auth-password-rule auth-password-strength' } : {})}
             />
-            {mode === 'sign-up' && <span className="field-hint">At least 6 characters.</span>}
+            {mode === 'sign-up' && (
+              <>
+                <span className="field-hint" id="auth-password-rule">
+                  {PASSWORD_RULE}
+                </span>
+                <PasswordMeter id="auth-password-strength" password={password} personal={[email]} />
+              </>
+            )}
           </div>
         )}
         <div className="form-actions">
@@ -292,6 +310,11 @@ export default function AuthPage() {
               Forgot password?
             </button>
           )}
+          {mode === 'forgot' && resetFor === null && !codeOpen && (
+            <button type="button" className="link-button" onClick={() => setCodeOpen(true)} data-testid="have-reset-code">
+              I have a code
+            </button>
+          )}
           {mode === 'forgot' && (
             <button type="button" className="link-button" onClick={() => switchTo('sign-in')}>
               Back to sign in
@@ -299,9 +322,13 @@ export default function AuthPage() {
           )}
         </div>
       </form>
-      {mode === 'forgot' && resetFor !== null && (
+      {mode === 'forgot' && (resetFor !== null || codeOpen) && (
         <form className="form-card" onSubmit={(event) => void submitResetCode(event)} noValidate aria-label="Reset code">
-          <p>Reading the mail on another device? Enter the 6-digit code from it here instead of opening the link.</p>
+          <p>
+            {resetFor !== null
+              ? 'Reading the mail on another device? Enter the 6-digit code from it here instead of opening the link.'
+              : 'Enter your e-mail above and the 6-digit code from the reset mail.'}
+          </p>
           {codeError !== null && (
             <p className="form-error" role="alert" data-testid="reset-code-error">
               {codeError}

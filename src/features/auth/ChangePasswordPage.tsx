@@ -6,7 +6,9 @@ import { usePortal } from '../../app/portal.tsx';
 import { changePassword } from '../../data/actions/changePassword.ts';
 import { authErrorMessage, OFFLINE } from '../../domain/authErrors.ts';
 import { validateNewPassword } from '../../domain/credentials.ts';
+import { PASSWORD_RULE } from '../../domain/passwordRule.ts';
 import '../../ui/formCard.css';
+import { PasswordMeter } from '../../ui/PasswordMeter.tsx';
 import { useUrlSession } from './useUrlSession.ts';
 import './auth.css';
 
@@ -87,8 +89,18 @@ export default function ChangePasswordPage() {
         )}
         <div className="field">
           <label htmlFor="new-password">New password</label>
-          <input id="new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-          <span className="field-hint">At least 6 characters.</span>
+          <input
+            id="new-password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-describedby="new-password-rule new-password-strength"
+          />
+          <span className="field-hint" id="new-password-rule">
+            {PASSWORD_RULE}
+          </span>
+          <PasswordMeter id="new-password-strength" password={password} personal={[session.user.email ?? '']} />
         </div>
         <div className="field">
           <label htmlFor="confirm-password">Repeat the new password</label>

@@ -21,7 +21,7 @@ function TopListPanel({ list, rows, me }: { list: TopList; rows: TopRow[] | unde
     <section className="panel board" aria-labelledby={`board-${list.name}`} data-testid={`top-list-${list.name}`}>
       <h2 id={`board-${list.name}`}>{list.title}</h2>
       {rows === undefined && <p className="muted">Not loaded on this device yet.</p>}
-      {rows !== undefined && rows.length === 0 && <p className="muted">Nobody is on this board yet.</p>}
+      {rows !== undefined && rows.length === 0 && <p className="muted">Nobody is on this board yet. {list.howToJoin}</p>}
       {rows !== undefined && rows.length > 0 && (
         <ol className="board-list">
           {rows.map((row) => (
@@ -36,6 +36,11 @@ function TopListPanel({ list, rows, me }: { list: TopList; rows: TopRow[] | unde
   );
 }
 
+/** A rank means a place on a board, and a board lists only students above zero: "0 min #1" was no place. */
+function Rank({ value, rank }: { value: number; rank: number }) {
+  return value > 0 ? <small>#{rank}</small> : <small>not on the board yet</small>;
+}
+
 function StandingPanel({ standing }: { standing: Standing | null | undefined }) {
   return (
     <section className="panel board-standing" aria-labelledby="my-standing" data-testid="my-standing">
@@ -47,19 +52,19 @@ function StandingPanel({ standing }: { standing: Standing | null | undefined }) 
           <div>
             <dt>Streak</dt>
             <dd>
-              {standing.current_streak} {standing.current_streak === 1 ? 'day' : 'days'} <small>#{standing.streak_rank}</small>
+              {standing.current_streak} {standing.current_streak === 1 ? 'day' : 'days'} <Rank value={standing.current_streak} rank={standing.streak_rank} />
             </dd>
           </div>
           <div>
             <dt>Time played</dt>
             <dd>
-              {standing.time_spent} min <small>#{standing.time_spent_rank}</small>
+              {standing.time_spent} min <Rank value={standing.time_spent} rank={standing.time_spent_rank} />
             </dd>
           </div>
           <div>
             <dt>Games played</dt>
             <dd>
-              {standing.apps_played} <small>#{standing.apps_played_rank}</small>
+              {standing.apps_played} <Rank value={standing.apps_played} rank={standing.apps_played_rank} />
             </dd>
           </div>
         </dl>

@@ -18,13 +18,26 @@ const REVIEW_WORDS: Record<OwnScore['review'], string> = {
   rejected: 'rejected by a moderator, not on the board',
 };
 
-export function OwnScores({ appId, title, version, onWithdrawn }: { appId: string; title: string; version: number; onWithdrawn: () => void }) {
+interface OwnScoresProps {
+  appId: string;
+  title: string;
+  version: number;
+  onWithdrawn: () => void;
+}
+
+/** Only a signed-in student has scores: a visitor's page asks the server nothing (it used to get a 401). */
+export function OwnScores(props: OwnScoresProps) {
   const { runtime, session } = usePortal();
+  if (session === null || runtime === null) return null;
+  return <SignedInScores key={session.user.id} {...props} />;
+}
+
+function SignedInScores({ appId, title, version, onWithdrawn }: OwnScoresProps) {
+  const { runtime } = usePortal();
   const [scores, reload] = useServerRead(`own-scores:${appId}:${version}`, (data) => fetchOwnScores(data, appId));
   const [asking, setAsking] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (session === null || runtime === null) return null;
 
   async function withdraw(score: OwnScore) {
     if (runtime === null) return;

@@ -6,7 +6,10 @@ import { notePlayed } from '../../data/recentPlays.ts';
 import type { DataSource } from '../../data/source.ts';
 import { PERIODIC_REFRESH_MS, TIME_SPENT_INCREMENT } from '../../domain/coins.ts';
 import { mayQueueTick } from '../../domain/timeTicks.ts';
-import { startVisibleTicker } from './visibleTicker.ts';
+import { startVisibleTicker, type TickCarry } from './visibleTicker.ts';
+
+/** Per student, the part of a 5-minute period played on earlier game pages of this visit. */
+const carried = new Map<string, TickCarry>();
 
 async function queueTick(data: DataSource, userId: string): Promise<void> {
   if (!mayQueueTick(await readOutbox(data, userId), userId)) return;
@@ -15,7 +18,8 @@ async function queueTick(data: DataSource, userId: string): Promise<void> {
 
 /**
  * Opening a game records it as played once per visit (for a signed-in student, through the outbox;
- * on this device's recent list in any case), and each 5 minutes the page stays visible adds time spent.
+ * on this device's recent list in any case), and each 5 minutes of visible play adds time spent, counted
+ * across the game pages of one visit.
  */
 export function usePlayTracking(appId: string | null): void {
   const { runtime, session } = usePortal();
@@ -28,8 +32,16 @@ export function usePlayTracking(appId: string | null): void {
     notePlayed(data, userId, appId).catch(() => undefined);
     if (userId === null) return;
     queueMutation(data, { kind: 'record_app_played', args: { p_app_id: appId }, userId }).catch(() => undefined);
-    return startVisibleTicker(PERIODIC_REFRESH_MS, () => {
-      queueTick(data, userId).catch(() => undefined);
-    });
+    let carry = carried.get(userId);
+    if (carry === undefined) carried.set(userId, (carry = { spentMs: 0 }));
+    return startVisibleTicker(
+      PERIODIC_REFRESH_MS,
+      () => {
+        queueTick(data, userId).catch(() => undefined);
+      },
+      undefined,
+      undefined,
+      carry,
+    );
   }, [data, appId, userId]);
 }

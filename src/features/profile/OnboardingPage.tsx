@@ -30,6 +30,14 @@ async function refreshProfile(runtime: PortalRuntime, userId: string | null): Pr
   return userId === null ? undefined : refreshOwnProfile(runtime.data, userId);
 }
 
+function ErrorText({ text }: { text: string }) {
+  return (
+    <p className="form-error" role="alert" data-testid="onboarding-error">
+      {text}
+    </p>
+  );
+}
+
 export default function OnboardingPage() {
   const { runtime, session, status } = usePortal();
   const own = useOwnProfile(runtime?.data ?? null, session?.user.id);
@@ -39,7 +47,8 @@ export default function OnboardingPage() {
   const [whoFrom, setWhoFrom] = useState('');
   // null until the student types: the field offers the username the server made up for them.
   const [typedName, setTypedName] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // Shown beside what it is about: the name, the question, or (offline, a server failure) the form.
+  const [error, setError] = useState<{ text: string; about: 'username' | 'where' | 'form' } | null>(null);
   const [busy, setBusy] = useState(false);
   useRefresh(['Profile'], refreshProfile);
   const profile = own?.row ?? null;
@@ -49,12 +58,13 @@ export default function OnboardingPage() {
     event.preventDefault();
     const whereFrom = choice === OTHER ? other.trim() : choice;
     const name = username.trim();
-    const problem =
-      (profile === null ? null : validateUsername(name)) ?? (choice === '' ? WHERE_FROM_REQUIRED : whereFrom === '' ? OTHER_REQUIRED : null);
+    const nameProblem = profile === null ? null : validateUsername(name);
+    const whereProblem = choice === '' ? WHERE_FROM_REQUIRED : whereFrom === '' ? OTHER_REQUIRED : null;
+    const problem = nameProblem !== null ? { text: nameProblem, about: 'username' as const } : whereProblem !== null ? { text: whereProblem, about: 'where' as const } : null;
     setError(problem);
     if (problem !== null || runtime === null || session === null) return;
     if (!isOnline()) {
-      setError(OFFLINE);
+      setError({ text: OFFLINE, about: 'form' });
       return;
     }
     setBusy(true);
@@ -64,14 +74,14 @@ export default function OnboardingPage() {
       if (profile !== null && name !== profile.username) {
         const saved = await saveProfile(runtime.data, userId, { username: name, icon: profile.icon, about: profile.user_about ?? '' });
         if (!saved.ok) {
-          setError(saved.message);
+          setError({ text: saved.message, about: isOnline() ? 'username' : 'form' });
           return;
         }
       }
       const who = whoFrom.trim() === '' ? null : whoFrom.trim();
       const { error: failed } = await completeOnboarding(runtime.data, userId, whereFrom, who);
       if (failed) {
-        setError(isOnline() ? failed.message : OFFLINE);
+        setError({ text: isOnline() ? failed.message : OFFLINE, about: 'form' });
         return;
       }
       toast.success(ONBOARDING_COMPLETED);
@@ -101,11 +111,7 @@ export default function OnboardingPage() {
         </p>
       )}
       <form className="form-card" onSubmit={(event) => void submit(event)} noValidate aria-label="Onboarding">
-        {error !== null && (
-          <p className="form-error" role="alert" data-testid="onboarding-error">
-            {error}
-          </p>
-        )}
+        {error?.about === 'form' && <ErrorText text={error.text} />}
         {profile !== null && (
           <div className="field">
             <label htmlFor="onboarding-username">Username</label>
@@ -116,22 +122,27 @@ export default function OnboardingPage() {
               autoComplete="off"
               spellCheck={false}
               aria-describedby="onboarding-username-hint"
+              aria-invalid={error?.about === 'username'}
               onChange={(e) => setTypedName(e.target.value)}
               data-testid="onboarding-username"
             />
             <span className="field-hint" id="onboarding-username-hint">
               Other students see this name. Keep the one we made up for you or choose your own: 3 to 20 letters, digits, _ or -.
             </span>
+            {error?.about === 'username' && <ErrorText text={error.text} />}
           </div>
         )}
         <fieldset className="choice-list">
-          <legend className="field">Where did you hear about the portal?</legend>
+          <legend className="field">
+            Where did you hear about the portal? <span className="field-required">(required)</span>
+          </legend>
           {WHERE_FROM_CHOICES.map((option) => (
             <label key={option}>
-              <input type="radio" name="where_from" value={option} checked={choice === option} onChange={() => setChoice(option)} />
+              <input type="radio" name="where_from" value={option} checked={choice === option} required onChange={() => setChoice(option)} />
               {option}
             </label>
           ))}
+          {error?.about === 'where' && <ErrorText text={error.text} />}
         </fieldset>
         {choice === OTHER && (
           <div className="field">

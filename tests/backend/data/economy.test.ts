@@ -132,6 +132,21 @@ describe('the Hollowed Pass', () => {
   });
 });
 
+describe('the pass, offline after a gain', () => {
+  it('counts gains confirmed since the pass page was last open, as the reconcile after a drain reads them', async () => {
+    const cy = await student(backend);
+    const seasons = await refreshSeasons(cy.data);
+    const running = seasons.find((s) => s.season === 3)!;
+    await refreshGained(cy.data, cy.id, seasons);
+    expect((await readPassTrack(cy.data, cy.id, running)).gained).toBe(0);
+    // Confirmed by the server while the pass page was closed; then the device goes offline.
+    await applied(cy, 'claim_streak', {});
+    await applied(cy, 'record_app_played', { p_app_id: 'chess' });
+    await refreshEconomy(cy.data, cy.id);
+    expect((await readPassTrack(cy.data, cy.id, running)).gained).toBe(100 + 2);
+  });
+});
+
 describe('the leaderboards', () => {
   it('mirror the top lists, the student’s standing and a game’s high scores, each with when it was read', async () => {
     const { data } = ann;

@@ -179,6 +179,16 @@ export function creatorApplicationsSuite(ctx: DbContext): void {
       expect(await errorOf(db, student, 'select public.withdraw_creator_application()')).toEqual({ code: 'P0001', message: NOT_WAITING });
     });
 
+    it('starts a creator granted on an application with the channel it named, and an operator grant with none', async () => {
+      const socials = async (who = student) =>
+        (await db.query<{ platform: string; handle: string }>('select platform, handle from public.creator_socials where user_id = $1 order by id', [who])).rows;
+      await decide(await apply(student, PITCH, 'youtube', 'ann_makes'), true, 'A clear plan.');
+      expect(await socials()).toEqual([{ platform: 'youtube', handle: 'ann_makes' }]);
+      const other = await createPlayer(db, 'apps_plain');
+      await db.query('insert into public.creators (user_id) values ($1)', [other]);
+      expect(await socials(other)).toEqual([]);
+    });
+
     it('undoes a grant: the creator row it wrote goes, with the tools, and the application waits again; undoing that grants again', async () => {
       const id = await apply(student);
       const grant = await decide(id, true, 'A clear plan.');

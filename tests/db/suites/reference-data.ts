@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { generateTypes, repoRoot, typesPath } from '../../../scripts/gen-db-types.ts';
 import { migrationFiles, seedFile } from '../harness/files.ts';
 import type { DbContext } from '../harness/run.ts';
+import { PRICE_CURVE, TYPICAL_STUDENT, dayEarnings } from '../../../src/domain/economy.ts';
 
 interface BackupEntry {
   id: string;
@@ -62,6 +63,16 @@ export function referenceDataSuite(ctx: DbContext): void {
       expect(rows.filter((r) => r.type === 'coin' && r.listed)).toEqual([]);
       expect(rows.filter((r) => r.type === 'coin').map((r) => r.price)).toEqual(expect.arrayContaining([100, 500, 1000]));
       expect(new Set(rows.filter((r) => r.battlepass_season !== null).map((r) => r.battlepass_season))).toEqual(new Set([1, 2]));
+    });
+
+    it('lists a cursor and a background that a typical student can buy on day one, as src/domain/economy.ts states', async () => {
+      const { rows } = await db.query<{ type: string; cheapest: number }>(
+        `select type, min(price)::int as cheapest from public.shop_items where listed and type in ('cursor', 'background', 'font') group by type order by type`,
+      );
+      const dayOne = dayEarnings(1, TYPICAL_STUDENT);
+      const starter = PRICE_CURVE[0].price;
+      expect(starter).toBeLessThanOrEqual(dayOne);
+      expect(rows.filter((r) => r.cheapest <= starter).map((r) => r.type)).toEqual(['background', 'cursor']);
     });
 
     it('applies the local seed: a season running now that looks real, and no entry that opens a placeholder page', async () => {

@@ -59,15 +59,26 @@ export function rpcSuite(ctx: DbContext): void {
         expect(noUser).toEqual({ code: '42501', message: NOT_LOGGED_IN });
       });
 
-      it('ensure_profile creates a profile once, with a random short name and the default icon', async () => {
+      it('ensure_profile creates a profile once, with a readable made-up name and the default icon', async () => {
         const fresh = await createUser(db);
         const first = await call<string>(fresh, 'row_to_json(public.ensure_profile())::text');
         const again = await call<string>(fresh, 'row_to_json(public.ensure_profile())::text');
         const profile = JSON.parse(first) as { username: string; icon: string; user_id: string };
         expect(profile.user_id).toBe(fresh);
         expect(profile.username).toMatch(/^[A-Za-z0-9_-]{3,20}$/);
+        expect(profile.username).toMatch(/^[A-Z][a-z]+[A-Z][a-z]+\d{1,2}$/);
         expect(profile.icon).toBe('default_icon');
         expect(JSON.parse(again)).toEqual(profile);
+      });
+
+      it('makes every new name readable, distinct and within the username rule', async () => {
+        const names: string[] = [];
+        for (let i = 0; i < 20; i++) {
+          const fresh = await createUser(db);
+          names.push((JSON.parse(await call<string>(fresh, 'row_to_json(public.ensure_profile())::text')) as { username: string }).username);
+        }
+        for (const name of names) expect(name).toMatch(/^(?=.{3,20}$)[A-Z][a-z]+[A-Z][a-z]+\d{1,2}$/);
+        expect(new Set(names.map((n) => n.toLowerCase())).size).toBe(names.length);
       });
     });
 

@@ -54,3 +54,9 @@ export async function mirroredCoins(page: Page, userId: string): Promise<{ balan
   const rows = (await storeRows(page, 'coins')) as { user_id: string; balance: number }[];
   return rows.find((row) => row.user_id === userId) ?? null;
 }
+
+/** The data of a row of the mirror's cache table (seasons, a season's gains ...), or null when absent. */
+export async function mirroredCache(page: Page, key: string): Promise<unknown> {
+  const rows = (await storeRows(page, 'cache')) as { key: string; data: unknown }[];
+  return rows.find((row) => row.key === key)?.data ?? null;
+}

@@ -6,6 +6,7 @@ import {
   PASSWORD_TOO_SHORT,
   PASSWORDS_DIFFER,
   validateEmail,
+  validateChosenPassword,
   validateNewPassword,
   validatePassword,
 } from '../../../src/domain/credentials.ts';
@@ -24,15 +25,18 @@ describe('sign-in and sign-up form rules', () => {
     }
   });
 
-  it('needs a password of at least 6 characters, as the server does', () => {
+  it('needs a chosen password of at least 8 characters, as the server does, and any password to sign in', () => {
+    expect(validateChosenPassword('')).toBe(PASSWORD_REQUIRED);
+    expect(validateChosenPassword('1234567')).toBe(PASSWORD_TOO_SHORT);
+    expect(PASSWORD_TOO_SHORT).toBe('Passwords are at least 8 characters.');
+    expect(validateChosenPassword('12345678')).toBeNull();
     expect(validatePassword('')).toBe(PASSWORD_REQUIRED);
-    expect(validatePassword('12345')).toBe(PASSWORD_TOO_SHORT);
-    expect(validatePassword('123456')).toBeNull();
+    expect(validatePassword('12345')).toBeNull();
   });
 
   it('needs the new password twice, the same', () => {
-    expect(validateNewPassword('secret1', 'secret1')).toBeNull();
-    expect(validateNewPassword('secret1', 'secret2')).toBe(PASSWORDS_DIFFER);
+    expect(validateNewPassword('secret12', 'secret12')).toBeNull();
+    expect(validateNewPassword('secret12', 'secret21')).toBe(PASSWORDS_DIFFER);
     expect(validateNewPassword('short', 'short')).toBe(PASSWORD_TOO_SHORT);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LedgerRow } from '../../../src/data/db.ts';
-import { gainedWithPending } from '../../../src/domain/seasonGains.ts';
+import { gainedWithPending, withConfirmedGains } from '../../../src/domain/seasonGains.ts';
 
 const season = {
   season: 2,
@@ -35,5 +35,28 @@ describe('gainedWithPending', () => {
     ];
     expect(gainedWithPending(season, { 2: 400 }, ledger)).toBe(500);
     expect(gainedWithPending(season, {}, [])).toBe(0);
+  });
+});
+
+describe('gains the server just confirmed', () => {
+  const summer = { season: 1, starts_at: '2025-06-01T00:00:00Z', ends_at: '2025-09-01T00:00:00Z' };
+
+  it('join the count of the season whose window holds them, keeping the total the pass showed while they were queued', () => {
+    const queued = [{ user_id: 'u', amt: 100, why: 'streak claim', created_at: '2025-10-10T00:00:00Z', status: 'pending' as const }];
+    const before = gainedWithPending(season, { 2: 7 }, queued);
+    const server = withConfirmedGains({ 1: 40, 2: 7 }, [summer, season], queued);
+    expect(server).toEqual({ 1: 40, 2: 107 });
+    expect(gainedWithPending(season, server, [{ ...queued[0]!, status: 'confirmed' }])).toBe(before);
+  });
+
+  it('leave out spending and gains outside every window, at its edges too', () => {
+    const confirmed = [
+      { amt: -800, created_at: '2025-10-10T00:00:00Z' },
+      { amt: 5, created_at: '2025-11-15T00:00:00Z' },
+      { amt: 3, created_at: '2025-09-30T23:59:59Z' },
+      { amt: 2, created_at: '2025-10-01T00:00:00Z' },
+    ];
+    expect(withConfirmedGains({}, [summer, season], confirmed)).toEqual({ 2: 2 });
+    expect(withConfirmedGains({ 2: 1 }, [], confirmed)).toEqual({ 2: 1 });
   });
 });

@@ -98,4 +98,31 @@ describe('startVisibleTicker', () => {
     expect(ticks).toBe(0);
     expect(h.pending()).toBe(0);
   });
+
+  it('carries a half-spent period from one game page to the next, but never hidden time or more than a period', () => {
+    const h = harness();
+    let ticks = 0;
+    const carry = { spentMs: 0 };
+    const stopFirst = startVisibleTicker(PERIOD, () => ticks++, h.visibility, h.clock, carry);
+    h.advance(3 * MINUTE);
+    stopFirst();
+    expect(carry.spentMs).toBe(3 * MINUTE);
+    expect(h.pending()).toBe(0);
+    h.advance(30 * MINUTE);
+    const stopSecond = startVisibleTicker(PERIOD, () => ticks++, h.visibility, h.clock, carry);
+    h.advance(2 * MINUTE - 1);
+    expect(ticks).toBe(0);
+    h.advance(1);
+    expect(ticks).toBe(1);
+    h.advance(MINUTE);
+    h.setVisible(false);
+    h.advance(10 * MINUTE);
+    stopSecond();
+    expect(carry.spentMs).toBe(MINUTE);
+    h.setVisible(true);
+    const stopThird = startVisibleTicker(PERIOD, () => ticks++, h.visibility, h.clock, { spentMs: 99 * MINUTE });
+    h.advance(0);
+    expect(ticks).toBe(2);
+    stopThird();
+  });
 });

@@ -1,13 +1,20 @@
--- A profile with a random short username and the default icon; retried on the rare name collision.
+-- A profile with a made-up username a student can read and say ("SunnyOtter42"), and the default icon;
+-- retried on the rare name collision, with more digits each time. The words are friendly, and no two
+-- of them combine into a staff-looking or confusable name; the student picks their own at onboarding.
 
 create or replace function app_private.create_profile(p_uid uuid) returns void
 language plpgsql set search_path = public as $$
 declare
+  v_adjectives constant text[] := array['Brave', 'Bright', 'Bouncy', 'Calm', 'Clever', 'Cosmic', 'Cozy', 'Curious', 'Daring', 'Dizzy', 'Eager', 'Fancy', 'Fast', 'Fluffy', 'Friendly', 'Gentle', 'Giant', 'Golden', 'Happy', 'Jolly', 'Kind', 'Lucky', 'Mighty', 'Misty', 'Nimble', 'Noble', 'Peppy', 'Plucky', 'Quick', 'Quiet', 'Rapid', 'Rocket', 'Shiny', 'Silly', 'Sleepy', 'Snappy', 'Speedy', 'Sunny', 'Swift', 'Tiny', 'Witty', 'Zesty'];
+  v_animals constant text[] := array['Badger', 'Bear', 'Beaver', 'Bison', 'Bunny', 'Cat', 'Cheetah', 'Crab', 'Dolphin', 'Dragon', 'Duck', 'Eagle', 'Falcon', 'Ferret', 'Fox', 'Frog', 'Gecko', 'Goat', 'Hawk', 'Hedgehog', 'Koala', 'Lemur', 'Lion', 'Llama', 'Lynx', 'Moose', 'Narwhal', 'Newt', 'Otter', 'Owl', 'Panda', 'Parrot', 'Penguin', 'Puffin', 'Quokka', 'Rabbit', 'Raccoon', 'Robin', 'Seal', 'Shark', 'Sloth', 'Squid', 'Tiger', 'Toucan', 'Turtle', 'Walrus', 'Whale', 'Wombat', 'Yak', 'Zebra'];
   v_attempt integer := 0;
 begin
   loop
     insert into public.my_users (user_id, username)
-    values (p_uid, 'user_' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 10))
+    values (p_uid,
+      v_adjectives[1 + floor(random() * array_length(v_adjectives, 1))::int]
+      || v_animals[1 + floor(random() * array_length(v_animals, 1))::int]
+      || floor(random() * power(10, least(2 + v_attempt, 4)))::int::text)
     on conflict do nothing;
     exit when exists (select 1 from public.my_users where user_id = p_uid);
     v_attempt := v_attempt + 1;
