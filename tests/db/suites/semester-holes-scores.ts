@@ -1,0 +1,150 @@
+// What a class found over a semester on the score and desk side (issue 26): the desk and the top lists
+// find proofs by index however many scores pile up, every score of a paced game is held to its pace,
+// moderators do not decide their own cases, junk cannot bury a takedown request, "popular this week"
+// counts real play, staff-looking names and stacked marks are refused, and the catalogue, saves and
+// plays refuse what no game should hold.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createPlayer } from '../harness/fixtures.ts';
+import { as, errorOf } from '../harness/requests.ts';
+import type { DbContext } from '../harness/run.ts';
+import type { Session } from '../harness/session.ts';
+
+/** Sequential scans and rows fetched so far in this transaction, per table. */
+async function scans(db: Session): Promise<Record<string, { seq: number; fetched: number }>> {
+  const { rows } = await db.query<{ name: string; seq: string; fetched: string }>(
+    `select schemaname || '.' || relname as name, seq_scan::text as seq,
+            (coalesce(idx_tup_fetch, 0) + coalesce(seq_tup_read, 0))::text as fetched
+       from pg_stat_xact_user_tables
+      where (schemaname, relname) in (('public', 'leaderboard_submissions'), ('storage', 'objects'))`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.name, { seq: Number(r.seq), fetched: Number(r.fetched) }]));
+}
+
+export function semesterHolesScoresSuite(ctx: DbContext): void {
+  describe('semester holes: scores and the desk', () => {
+    const { db } = ctx;
+    let moderator: string;
+
+    beforeEach(async () => {
+      moderator = await createPlayer(db, 'sem_moderator');
+      await db.query('insert into public.moderators (user_id, granted_by) values ($1, $2)', [moderator, 'the operator']);
+    });
+
+    const upload = (id: string | number, owner: string, bytes = 9) =>
+      db.query(`insert into storage.objects (bucket_id, name, owner, metadata) values ('submissions', $1, $2, $3::jsonb)`, [
+        `${id}_proof.png`, owner, JSON.stringify({ size: bytes, mimetype: 'image/png' }),
+      ]);
+
+    it('keeps the desk and a top list off every scan while 100 accounts pile up 7,000 scores at each game\'s most', async () => {
+      const accounts: string[] = [];
+      for (let i = 0; i < 100; i += 1) accounts.push(await createPlayer(db, `sem_flood_${i}`));
+      // The flood as the guard lets it through (5 a game in 10 minutes, 14 games: 70 each), seeded
+      // straight in: what is measured is the reading.
+      await db.exec('alter table public.leaderboard_submissions disable trigger leaderboard_submissions_guard');
+      await db.query(
+        `insert into public.leaderboard_submissions (user_id, app_id, score, created_at)
+         select u.id, r.app_id, r.max_score, now() - make_interval(secs => n * 10 + u.i)
+         from unnest($1::uuid[]) with ordinality u (id, i)
+         cross join app_private.score_rules r
+         cross join generate_series(1, 5) n`,
+        [accounts],
+      );
+      await db.exec('alter table public.leaderboard_submissions enable trigger leaderboard_submissions_guard');
+      // Half carry a 9-byte proof; each account's one Snake score with a proof is approved.
+      await db.query(
+        `insert into storage.objects (bucket_id, name, owner, metadata)
+         select 'submissions', s.id || '_proof.png', s.user_id, '{"size": 9}'::jsonb
+         from public.leaderboard_submissions s where s.id % 2 = 0`,
+      );
+      await db.query(
+        `update public.leaderboard_submissions s set review = 'approved'
+         where s.id in (select distinct on (user_id) id from public.leaderboard_submissions
+                        where app_id = 'snake' and proof_name is not null order by user_id, id)`,
+      );
+      const counts = await db.query<{ pending: number; proofs: number; approved: number }>(
+        `select count(*) filter (where review = 'pending')::int as pending, count(proof_name)::int as proofs,
+                count(*) filter (where review = 'approved')::int as approved
+         from public.leaderboard_submissions`,
+      );
+      const { pending, proofs, approved } = counts.rows[0]!;
+      expect(pending + approved).toBe(7000);
+      expect(proofs).toBe(3500);
+      expect(approved).toBeGreaterThan(40);
+      await db.exec('analyze public.leaderboard_submissions');
+
+      const before = await scans(db);
+      const desk = await as<{ submission_id: string; proof: string }>(db, moderator, 'select submission_id::text, proof from public.get_pending_scores()');
+      const board = await as<{ score: string; reviewed: boolean }>(db, null, 'select score, reviewed from public.get_app_high_scores($1)', ['snake']);
+      const after = await scans(db);
+
+      expect(desk).toHaveLength(50);
+      expect(desk.every((row) => row.proof === `${row.submission_id}_proof.png`)).toBe(true);
+      expect(board).toHaveLength(approved);
+      expect(board.every((row) => Number(row.score) === 3970 && row.reviewed)).toBe(true);
+      // No sequential scan of the scores or the stored objects, and a few hundred rows read of 7,000.
+      expect(after['public.leaderboard_submissions']!.seq - (before['public.leaderboard_submissions']?.seq ?? 0)).toBe(0);
+      expect((after['storage.objects']?.seq ?? 0) - (before['storage.objects']?.seq ?? 0)).toBe(0);
+      expect(after['public.leaderboard_submissions']!.fetched - (before['public.leaderboard_submissions']?.fetched ?? 0)).toBeLessThanOrEqual(300);
+      expect((after['storage.objects']?.fetched ?? 0) - (before['storage.objects']?.fetched ?? 0)).toBe(0);
+    });
+
+    it('follows each proof as it is stored and removed, and withdraws a score left a day without one', async () => {
+      const student = await createPlayer(db, 'sem_student');
+      const insert = (score: number) =>
+        as<{ id: string }>(db, student, `insert into public.leaderboard_submissions (user_id, app_id, score) values ($1, '2048', $2) returning id::text`, [student, score]).then(([r]) => r!.id);
+      const proof = async (id: string) =>
+        (await db.query<{ proof_name: string | null; proof_bytes: string | null }>('select proof_name, proof_bytes::text from public.leaderboard_submissions where id = $1', [id])).rows[0];
+      const kept = await insert(100);
+      await upload(kept, student, 4000);
+      expect(await proof(kept)).toEqual({ proof_name: `${kept}_proof.png`, proof_bytes: '4000' });
+      expect((await as<{ b: string }>(db, student, 'select app_rls.proof_bytes_stored()::text as b'))[0]?.b).toBe('4000');
+      const abandoned = await insert(200);
+      expect(await proof(abandoned)).toEqual({ proof_name: null, proof_bytes: null });
+      await db.exec(`select set_config('storage.allow_delete_query', 'true', true)`);
+      await db.query(`delete from storage.objects where name = $1`, [`${kept}_proof.png`]);
+      expect(await proof(kept)).toEqual({ proof_name: null, proof_bytes: null });
+      await upload(kept, student, 5000);
+      // A student cannot write the proof columns: the guard clears them on the way in.
+      expect((await errorOf(db, student, `insert into public.leaderboard_submissions (user_id, app_id, score, proof_name) values ($1, '2048', 5, 'x_proof.png')`, [student])).code).toBe('42501');
+      // A day later the proofless score is withdrawn as the student sends the next, and the desk never saw it.
+      expect((await as(db, moderator, 'select submission_id::text as id from public.get_pending_scores()')).map((r) => r.id)).toEqual([kept]);
+      await db.query(`update public.leaderboard_submissions set created_at = now() - interval '1 day' where user_id = $1`, [student]);
+      await insert(300);
+      const left = await as<{ score: string }>(db, student, 'select score::text from public.leaderboard_submissions order by score');
+      expect(left.map((r) => r.score)).toEqual(['100', '300']);
+    });
+
+    describe('the pace rule', () => {
+      let me: string;
+      beforeEach(async () => {
+        me = await createPlayer(db, 'sem_pacer');
+      });
+      const submit = (app: string, score: number, ms: number | null = null, resumed = false) =>
+        errorOf(db, me, 'select public.submit_score($1, $2, $3, null, $4, $5)', [app, score, crypto.randomUUID(), ms, resumed]);
+      const accepted = (app: string, score: number, ms: number | null = null, resumed = false) =>
+        as<{ id: string }>(db, me, 'select public.submit_score($1, $2, $3, null, $4, $5)::text as id', [app, score, crypto.randomUUID(), ms, resumed]);
+
+      it('holds a score sent without its play time to one second of play, through the RPC and the table', async () => {
+        const words = 'A score of 3,970 in Snake needs the play time the game reports with it: sent without one (typed by hand), it can be at most 143.';
+        expect(await submit('snake', 3970)).toEqual({ code: 'P0001', message: words });
+        expect(await errorOf(db, me, `insert into public.leaderboard_submissions (user_id, app_id, score) values ($1, 'snake', 3970)`, [me])).toEqual({ code: 'P0001', message: words });
+        expect((await submit('flappy', 7361)).message).toBe('A score of 7,361 in Flappy Hollow needs the play time the game reports with it: sent without one (typed by hand), it can be at most 1.');
+        expect(await accepted('snake', 143)).toHaveLength(1);
+        // A game with no pace is the moderators' to weigh.
+        expect(await accepted('2048', 3932168)).toHaveLength(1);
+      });
+
+      it('lets a resumed flag lift the pace only for games that go on from a save', async () => {
+        for (const [app, score] of [['flappy', 7361], ['keyboard-sprint', 3500], ['times-table-dash', 8920]] as const) {
+          expect((await submit(app, score, 0, true)).message).toMatch(/^A score of [\d,]+ in 0 seconds of .+ is more than the game allows/);
+        }
+        const [resumed] = await accepted('snake', 3970, 0, true);
+        const [stored] = await accepted('flappy', 1, 0, true);
+        const rows = await as<{ id: string; resumed: boolean }>(db, me, 'select id::text, resumed from public.leaderboard_submissions order by id');
+        expect(rows).toEqual([{ id: resumed!.id, resumed: true }, { id: stored!.id, resumed: false }]);
+        const resumable = await db.query<{ app_id: string }>('select app_id from app_private.score_rules where can_resume order by app_id');
+        expect(resumable.rows.map((r) => r.app_id)).toEqual(['snake', 'tic-tac-toe']);
+      });
+    });
+  });
+}
