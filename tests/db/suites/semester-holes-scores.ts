@@ -114,6 +114,108 @@ export function semesterHolesScoresSuite(ctx: DbContext): void {
       expect(left.map((r) => r.score)).toEqual(['100', '300']);
     });
 
+    describe('moderators and their own cases', () => {
+      let other: string;
+      beforeEach(async () => {
+        other = await createPlayer(db, 'sem_other_moderator');
+        await db.query('insert into public.moderators (user_id, granted_by) values ($1, $2)', [other, 'the operator']);
+      });
+      const decide = (actor: string, sql: string, params: unknown[]) =>
+        as<{ r: string }>(db, actor, `select ${sql}::text as r`, params).then(([row]) => row!.r);
+
+      it('refuses a moderator deciding on or undoing anything about their own score', async () => {
+        const [score] = await as<{ id: string }>(db, moderator, `insert into public.leaderboard_submissions (user_id, app_id, score) values ($1, '2048', 5000) returning id::text`, [moderator]);
+        await upload(score!.id, moderator);
+        const words = { code: 'P0001', message: 'You cannot decide on your own score: another moderator will.' };
+        expect(await errorOf(db, moderator, 'select public.review_score($1, true, $2)', [score!.id, 'Looks right to me.'])).toEqual(words);
+        const rejection = await decide(other, 'public.review_score($1, false, $2)', [score!.id, 'The screenshot shows another game.']);
+        expect(await errorOf(db, moderator, 'select public.undo_moderation_decision($1, $2)', [rejection, 'It was fine.'])).toEqual(words);
+        expect(await as(db, moderator, 'select review from public.leaderboard_submissions where id = $1', [score!.id])).toEqual([{ review: 'rejected' }]);
+        // Another moderator may still undo it.
+        expect(await decide(other, 'public.undo_moderation_decision($1, $2)', [rejection, 'Wrong screenshot opened.'])).toBeDefined();
+      });
+
+      it('refuses a moderator deciding on a report of their own message, even once they deleted it', async () => {
+        const reporter = await createPlayer(db, 'sem_reporter');
+        const words = { code: 'P0001', message: 'You cannot decide on a report of your own message: another moderator will.' };
+        for (const deleted of [false, true]) {
+          const [message] = await as<{ id: string }>(db, moderator, 'insert into public.chat_messages (user_id, body) values ($1, $2) returning id::text', [moderator, deleted ? 'second' : 'first']);
+          await as(db, reporter, 'insert into public.chat_reports (message_id, reporter_id, reason) values ($1, $2, $3)', [message!.id, reporter, 'rude']);
+          if (deleted) await as(db, moderator, 'delete from public.chat_messages where id = $1', [message!.id]);
+          const [report] = await db.query<{ id: string }>('select id::text from public.chat_reports where message_body = $1', [deleted ? 'second' : 'first']).then((r) => r.rows);
+          expect(await errorOf(db, moderator, 'select public.moderate_chat_report($1, false, $2)', [report!.id, 'Nothing wrong here.'])).toEqual(words);
+          const hide = await decide(other, 'public.moderate_chat_report($1, true, $2)', [report!.id, 'Rude.']);
+          expect(await errorOf(db, moderator, 'select public.undo_moderation_decision($1, $2)', [hide, 'Not rude.'])).toEqual(words);
+        }
+      });
+
+      it('refuses a moderator resolving a takedown request they filed', async () => {
+        await as(db, moderator, `insert into public.takedown_requests (name, email, url, reason) values ('Mo', 'mo@example.test', 'https://games.example/mine', 'Copied')`);
+        const [request] = await db.query<{ id: string }>(`select id::text from public.takedown_requests where email = 'mo@example.test'`).then((r) => r.rows);
+        expect(await errorOf(db, moderator, 'select public.resolve_takedown($1, $2)', [request!.id, 'Done.'])).toEqual({
+          code: 'P0001', message: 'You cannot decide on a request you filed yourself: another moderator will.',
+        });
+        expect(await decide(other, 'public.resolve_takedown($1, $2)', [request!.id, 'Taken down.'])).toBeDefined();
+      });
+    });
+
+    describe('takedown requests', () => {
+      const file = (actor: string | null, rows: { email: string; url: string }[], device: string | null = null) =>
+        (async () => {
+          try {
+            await db.transaction(async (t) => {
+              await t.query(`select set_config('request.headers', $1, true)`, [JSON.stringify(device === null ? {} : { 'x-device-address': device })]);
+              await t.actAs(actor);
+              await t.query(
+                `insert into public.takedown_requests (name, email, url, reason)
+                 select 'Someone', r.email, r.url, 'Please remove' from json_to_recordset($1::json) as r (email text, url text)`,
+                [JSON.stringify(rows)],
+              );
+            });
+            return null;
+          } catch (error) {
+            const { code, message } = error as { code?: string; message: string };
+            return { code: code ?? '', message };
+          }
+        })();
+      const junk = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ email: `junk${from + i}@example.test`, url: `https://junk.example/${from + i}` }));
+      const desk = () => as<{ email: string }>(db, moderator, 'select email from public.get_open_takedowns()').then((rows) => rows.map((r) => r.email));
+
+      it('takes one request per insert: 300 in one POST are refused whole', async () => {
+        expect(await file(null, junk(300))).toEqual({ code: 'P0001', message: 'Send one request at a time.' });
+        expect(await desk()).toEqual([]);
+        expect(await file(null, junk(1))).toBeNull();
+      });
+
+      it('holds a device and an account to 5 an hour, an address to 3 waiting, each page once', async () => {
+        for (let i = 0; i < 5; i += 1) expect(await file(null, junk(1, i), '10.0.0.7')).toBeNull();
+        expect(await file(null, junk(1, 5), '10.0.0.7')).toEqual({ code: 'P0001', message: 'This device sent 5 requests in the last hour. Wait an hour before sending another.' });
+        expect(await file(null, junk(1, 5), '10.0.0.8')).toBeNull();
+        const student = await createPlayer(db, 'sem_filer');
+        for (let i = 10; i < 15; i += 1) expect(await file(student, junk(1, i))).toBeNull();
+        expect(await file(student, junk(1, 15))).toEqual({ code: 'P0001', message: 'You sent 5 requests in the last hour. Wait an hour before sending another.' });
+        const same = { email: 'Parent@Example.test', url: 'https://games.example/photo' };
+        expect(await file(null, [same])).toBeNull();
+        expect(await file(null, [{ ...same, email: 'parent@example.test' }])).toEqual({ code: 'P0001', message: 'That request is already waiting: we will answer it at that address.' });
+        expect(await file(null, [{ ...same, url: 'https://games.example/2' }])).toBeNull();
+        expect(await file(null, [{ ...same, url: 'https://games.example/3' }])).toBeNull();
+        expect(await file(null, [{ ...same, url: 'https://games.example/4' }])).toEqual({ code: 'P0001', message: 'That address has 3 requests waiting already. We answer them first; write again once we have.' });
+      });
+
+      it('shows each sender\'s first request before anyone\'s second, so a flood cannot bury a real one', async () => {
+        // 300 junk requests from one address, one at a time (what the limits above would let through over days).
+        await db.query(
+          `insert into public.takedown_requests (name, email, url, reason, created_at)
+           select 'Junk', 'junk@example.test', 'https://junk.example/' || n, 'junk', now() - interval '2 days' + make_interval(secs => n)
+           from generate_series(1, 300) n`,
+        );
+        await as(db, null, `insert into public.takedown_requests (name, email, url, reason) values ('Ann', 'ann@example.test', 'https://games.example/a', 'My game, copied')`);
+        const page = await desk();
+        expect(page).toHaveLength(50);
+        expect(page.slice(0, 2)).toEqual(['junk@example.test', 'ann@example.test']);
+      });
+    });
+
     describe('the pace rule', () => {
       let me: string;
       beforeEach(async () => {
