@@ -216,6 +216,61 @@ export function semesterHolesScoresSuite(ctx: DbContext): void {
       });
     });
 
+    describe('the catalogue, saves and plays', () => {
+      const addApp = (id: string, url: string, thumbnail: string | null = null) =>
+        db.transaction((t) => t.query(`insert into public.apps (id, title, slug, url, thumbnail) values ($1, $1, $1, $2, $3)`, [id, url, thumbnail]))
+          .then(() => null, (error: { code?: string; message: string }) => ({ code: error.code, message: error.message }));
+
+      it('holds every catalogue row, the service role\'s too, to web addresses', async () => {
+        for (const url of ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'JAVASCRIPT://x.example/%0aalert(1)', 'https://user:pw@x.example/', 'https:///nohost', 'https://x.example/a b', '/games/evil/index.html', '//x.example/']) {
+          expect(await addApp('bad-url', url)).toMatchObject({ code: '23514', message: expect.stringContaining('apps_url_web_address') });
+        }
+        for (const thumbnail of ['javascript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', '//x.example/t.png']) {
+          expect(await addApp('bad-thumb', 'https://x.example/', thumbnail)).toMatchObject({ code: '23514', message: expect.stringContaining('apps_thumbnail_address') });
+        }
+        expect(await addApp('good-one', 'https://games.school.edu/space-run/?level=1#top', '/games/snake/thumb.svg')).toBeNull();
+        expect(await addApp('good-two', 'HTTP://games.school.edu:8080/x', 'https://games.school.edu/t.png')).toBeNull();
+      });
+
+      it('refuses plays and saves of a retired game in words, and pays no coin', async () => {
+        const student = await createPlayer(db, 'sem_saver');
+        await db.exec(`insert into public.apps (id, title, slug, url) values ('old-run', 'Old Run', 'old-run', 'https://games.school.edu/old-run/');
+                       update public.apps set retired_at = now() where id = 'old-run'`);
+        expect(await errorOf(db, student, 'select public.record_app_played($1, $2)', ['old-run', crypto.randomUUID()])).toEqual({
+          code: 'P0001', message: 'Old Run has left the portal: its plays are no longer counted.',
+        });
+        expect(await errorOf(db, student, 'select public.put_game_save($1, $2, $3, $4, now())', ['old-run', '{"best":1}', crypto.randomUUID(), 'Chromebook'])).toEqual({
+          code: 'P0001', message: 'Old Run has left the portal: its saves are no longer kept.',
+        });
+        const [batch] = await as<{ r: { ok: boolean; message: string }[] }>(db, student, 'select public.apply_mutations($1::jsonb) as r', [
+          JSON.stringify([{ id: crypto.randomUUID(), kind: 'record_app_played', args: { p_app_id: 'old-run' } }]),
+        ]);
+        expect(batch?.r).toMatchObject([{ ok: false, message: 'Old Run has left the portal: its plays are no longer counted.' }]);
+        expect(await as(db, student, 'select amt from public.coins_transactions')).toEqual([]);
+        expect(await as(db, student, 'select app_id from public.apps_played')).toEqual([]);
+      });
+
+      it('refuses a save nesting more than 32 deep, and takes 32', async () => {
+        const student = await createPlayer(db, 'sem_deep');
+        const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+        const save = (state: string) => errorOf(db, student, 'select public.put_game_save($1, $2, $3, $4, now())', ['snake', state, crypto.randomUUID(), 'Chromebook']);
+        const words = { code: '22023', message: 'A game save may nest lists and objects at most 32 deep.' };
+        expect(await save(nested(16_000))).toEqual(words);
+        expect(await save(`{"a":${nested(32)}}`)).toEqual(words);
+        // Brackets inside strings are text, not nesting.
+        const saved = await as(db, student, 'select public.put_game_save($1, $2, $3, $4, now()) as r', ['snake', `{"s":"${'['.repeat(100)}\\"]","b":${nested(31)}}`, crypto.randomUUID(), 'Chromebook']);
+        expect(saved).toHaveLength(1);
+      });
+
+      it('writes a proof size of 1,000 MiB or more with its digits', async () => {
+        const student = await createPlayer(db, 'sem_big_proof');
+        expect(await errorOf(db, student, 'select public.submit_score($1, $2, $3, null, null, false, $4)', ['2048', 100, crypto.randomUUID(), 2_000 * 1024 * 1024])).toEqual({
+          code: 'P0001',
+          message: 'This screenshot (2,000.0 MiB) does not fit: your score screenshots take up 0.0 MiB of the 20 MiB one student keeps. Withdraw an old score on its game\'s page to make room.',
+        });
+      });
+    });
+
     describe('the pace rule', () => {
       let me: string;
       beforeEach(async () => {
