@@ -465,6 +465,8 @@ export type Database = {
           play_ms: number | null
           resumed: boolean
           play_seen_ms: number | null
+          proof_name: string | null
+          proof_bytes: number | null
         }
         Insert: {
           user_id: string
@@ -476,6 +478,8 @@ export type Database = {
           play_ms?: number | null
           resumed?: boolean
           play_seen_ms?: number | null
+          proof_name?: string | null
+          proof_bytes?: number | null
         }
         Update: {
           user_id?: string
@@ -487,6 +491,8 @@ export type Database = {
           play_ms?: number | null
           resumed?: boolean
           play_seen_ms?: number | null
+          proof_name?: string | null
+          proof_bytes?: number | null
         }
         Relationships: [
           {
@@ -683,6 +689,8 @@ export type Database = {
           reason: string
           created_at: string
           resolved_at: string | null
+          requested_by: string | null
+          device: string | null
         }
         Insert: {
           name: string
@@ -691,6 +699,8 @@ export type Database = {
           reason: string
           created_at?: string
           resolved_at?: string | null
+          requested_by?: string | null
+          device?: string | null
         }
         Update: {
           name?: string
@@ -699,6 +709,8 @@ export type Database = {
           reason?: string
           created_at?: string
           resolved_at?: string | null
+          requested_by?: string | null
+          device?: string | null
         }
         Relationships: []
       }

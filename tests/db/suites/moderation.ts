@@ -13,7 +13,7 @@ export function moderationSuite(ctx: DbContext): void {
     let student: string;
 
     beforeEach(async () => {
-      moderator = await createPlayer(db, 'desk_moderator');
+      moderator = await createPlayer(db, 'desk_keeper');
       student = await createPlayer(db, 'desk_student');
       await db.query('insert into public.moderators (user_id, granted_by) values ($1, $2)', [moderator, 'the operator']);
     });
@@ -67,8 +67,8 @@ export function moderationSuite(ctx: DbContext): void {
       expect(await board()).toEqual([]);
       const record = await as(db, moderator, 'select id::text, moderator_username, subject, about, action, reason, undoes::text, undoable from public.get_moderation_decisions(10)');
       expect(record).toEqual([
-        { id: String(undo), moderator_username: 'desk_moderator', subject: 'score', about: 'desk_student: 1,200 in 2048', action: 'reject', reason: 'Wrong game in the screenshot.', undoes: String(approval), undoable: true },
-        { id: String(approval), moderator_username: 'desk_moderator', subject: 'score', about: 'desk_student: 1,200 in 2048', action: 'approve', reason: 'The screenshot shows 1,200.', undoes: null, undoable: false },
+        { id: String(undo), moderator_username: 'desk_keeper', subject: 'score', about: 'desk_student: 1,200 in 2048', action: 'reject', reason: 'Wrong game in the screenshot.', undoes: String(approval), undoable: true },
+        { id: String(approval), moderator_username: 'desk_keeper', subject: 'score', about: 'desk_student: 1,200 in 2048', action: 'approve', reason: 'The screenshot shows 1,200.', undoes: null, undoable: false },
       ]);
       expect(await errorOf(db, moderator, 'select public.undo_moderation_decision($1, $2)', [approval, 'twice'])).toEqual({
         code: 'P0001',

@@ -168,7 +168,7 @@ export function playTimeSuite(ctx: DbContext): void {
     });
 
     it('shows the desk the play behind each waiting score beside the server clock', async () => {
-      const moderator = await createPlayer(db, 'play_moderator');
+      const moderator = await createPlayer(db, 'play_keeper');
       await db.query('insert into public.moderators (user_id, granted_by) values ($1, $2)', [moderator, 'the operator']);
       const run = await startRun('snake');
       await backdate(run, 30);

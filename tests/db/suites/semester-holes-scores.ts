@@ -4,7 +4,7 @@
 // counts real play, staff-looking names and stacked marks are refused, and the catalogue, saves and
 // plays refuse what no game should hold.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createPlayer } from '../harness/fixtures.ts';
+import { ageAccount, createPlayer } from '../harness/fixtures.ts';
 import { as, errorOf } from '../harness/requests.ts';
 import type { DbContext } from '../harness/run.ts';
 import type { Session } from '../harness/session.ts';
@@ -26,7 +26,7 @@ export function semesterHolesScoresSuite(ctx: DbContext): void {
     let moderator: string;
 
     beforeEach(async () => {
-      moderator = await createPlayer(db, 'sem_moderator');
+      moderator = await createPlayer(db, 'sem_keeper');
       await db.query('insert into public.moderators (user_id, granted_by) values ($1, $2)', [moderator, 'the operator']);
     });
 
@@ -117,7 +117,7 @@ export function semesterHolesScoresSuite(ctx: DbContext): void {
     describe('moderators and their own cases', () => {
       let other: string;
       beforeEach(async () => {
-        other = await createPlayer(db, 'sem_other_moderator');
+        other = await createPlayer(db, 'sem_other_keeper');
         await db.query('insert into public.moderators (user_id, granted_by) values ($1, $2)', [other, 'the operator']);
       });
       const decide = (actor: string, sql: string, params: unknown[]) =>
@@ -268,6 +268,47 @@ export function semesterHolesScoresSuite(ctx: DbContext): void {
           code: 'P0001',
           message: 'This screenshot (2,000.0 MiB) does not fit: your score screenshots take up 0.0 MiB of the 20 MiB one student keeps. Withdraw an old score on its game\'s page to make room.',
         });
+      });
+    });
+
+    describe('staff names and stacked marks', () => {
+      let me: string;
+      beforeEach(async () => {
+        me = await createPlayer(db, 'sem_namer');
+        await ageAccount(db, me);
+      });
+      const rename = (name: string) =>
+        as<{ name: string }>(db, me, 'select public.update_profile($1, null, null, $2) ->> $3 as name', [name, crypto.randomUUID(), 'username'])
+          .then(([row]) => row?.name, (error: { code?: string; message: string }) => ({ code: error.code, message: error.message }));
+      const staff = { code: 'P0001', message: "That username is kept for the portal's staff. Please choose another one." };
+
+      it('refuses a staff word at the start or the end of a name, written any way, on every way in', async () => {
+        for (const name of ['Moderator_4d74', 'm0d3rator_7', 'the_4dmin', '123admin456', 'Staff-Jo', 'Mr_Teacher', 'OfficiaI_news', 'support_desk', 'SUPP0RT', 'headteacher']) {
+          expect(await rename(name), name).toEqual(staff);
+        }
+        expect((await errorOf(db, me, 'update public.my_users set username = $1 where user_id = $2', ['Moderator_4d74', me])).message).toBe(staff.message);
+        // The names the portal gives new accounts stay theirs, even one that reads as ending in `staff`.
+        for (const name of ['badminton_ace', 'admiral_ann', 'modern_art', 'mistaffa', 'root_beer_fan', 'user_0000057aff']) {
+          expect(await rename(name), name).toBe(name);
+        }
+      });
+
+      it('refuses more than 4 combining marks on one letter in chat and the about text, and keeps real accents', async () => {
+        const tower = `h${'\u0301'.repeat(480)}i`;
+        expect(await errorOf(db, me, 'select public.send_chat_message($1, $2)', [tower, crypto.randomUUID()])).toEqual({
+          code: '22023', message: 'Messages can carry at most 4 accent marks on one letter.',
+        });
+        expect((await errorOf(db, me, 'insert into public.chat_messages (user_id, body) values ($1, $2)', [me, `a${'\u0300\u200d'.repeat(5)}`])).message).toBe(
+          'Messages can carry at most 4 accent marks on one letter.',
+        );
+        expect(await errorOf(db, me, 'select public.update_profile(null, null, $1, $2)', [tower, crypto.randomUUID()])).toEqual({
+          code: 'P0001', message: 'The about text can carry at most 4 accent marks on one letter.',
+        });
+        // Vietnamese (two marks on one letter, decomposed), Thai and four marks pass.
+        for (const body of ['Tie\u0302\u0301ng Vie\u0323\u0302t', 'สวัสดี ครับ', `o${'\u0301'.repeat(4)}k`]) {
+          const [sent] = await as<{ r: { body: string } }>(db, me, 'select public.send_chat_message($1, $2) as r', [body, crypto.randomUUID()]);
+          expect(sent?.r.body).toBe(body);
+        }
       });
     });
 
