@@ -51,16 +51,19 @@ export type Database = {
           user_id: string
           app_id: string
           updated_at: string
+          device: string | null
         }
         Insert: {
           user_id: string
           app_id: string
           updated_at?: string
+          device?: string | null
         }
         Update: {
           user_id?: string
           app_id?: string
           updated_at?: string
+          device?: string | null
         }
         Relationships: [
           {

@@ -312,6 +312,31 @@ export function semesterHolesScoresSuite(ctx: DbContext): void {
       });
     });
 
+    describe('popular this week', () => {
+      const play = (student: string, app: string, device: string | null) =>
+        db.transaction(async (t) => {
+          await t.query(`select set_config('request.headers', $1, true)`, [JSON.stringify(device === null ? {} : { 'x-device-address': device })]);
+          await t.actAs(student);
+          await t.query('select public.record_app_played($1, $2)', [app, crypto.randomUUID()]);
+        });
+      const popular = () => as<{ app_id: string; players: number }>(db, null, 'select app_id, players::int as players from public.get_popular_apps(10)');
+
+      it('counts one device once, however many accounts played on it, and new accounts only where a device is known', async () => {
+        const ring: string[] = [];
+        for (let i = 0; i < 9; i += 1) ring.push(await createPlayer(db, `sem_ring_${i}`));
+        for (const account of ring) await play(account, 'memory', '10.0.0.66');
+        const [ann, ben] = [await createPlayer(db, 'sem_ann'), await createPlayer(db, 'sem_ben')];
+        await play(ann, 'chess', '10.0.0.11');
+        await play(ben, 'chess', '10.0.0.12');
+        expect(await popular()).toEqual([{ app_id: 'chess', players: 2 }, { app_id: 'memory', players: 1 }]);
+        // With no device known (hosted), accounts made today do not count; a day-old one does.
+        for (const account of ring) await play(account, 'sudoku', null);
+        expect((await popular()).map((r) => r.app_id)).not.toContain('sudoku');
+        await ageAccount(db, ring[0]!);
+        expect((await popular()).find((r) => r.app_id === 'sudoku')).toEqual({ app_id: 'sudoku', players: 1 });
+      });
+    });
+
     describe('the pace rule', () => {
       let me: string;
       beforeEach(async () => {

@@ -19,7 +19,8 @@
 -- value, no new row version.
 --
 -- A retired app (apps.retired_at) is refused in words (issue 26: its plays were recorded and still paid
--- a coin): it is out of the catalogue, so nothing new of it is kept.
+-- a coin): it is out of the catalogue, so nothing new of it is kept. The play's device, where the
+-- embedded backend knows it, is kept for "Popular this week" (get_popular_apps).
 
 create or replace function public.record_app_played(p_app_id text, p_client_id uuid) returns jsonb
 language plpgsql security definer set search_path = public as $$
@@ -31,6 +32,7 @@ declare
   v_coins integer := 0;
   v_title text;
   v_retired boolean;
+  v_device text := nullif(btrim(nullif(current_setting('request.headers', true), '')::jsonb ->> 'x-device-address'), '');
 begin
   v_result := app_private.begin_mutation(v_uid, p_client_id, 'record_app_played');
   if v_result is not null then
@@ -45,8 +47,8 @@ begin
   end if;
   v_before := (app_private.lock_profile(v_uid)).apps_played;
 
-  insert into public.apps_played (user_id, app_id, updated_at) values (v_uid, p_app_id, now())
-  on conflict (user_id, app_id) do update set updated_at = excluded.updated_at
+  insert into public.apps_played (user_id, app_id, updated_at, device) values (v_uid, p_app_id, now(), v_device)
+  on conflict (user_id, app_id) do update set updated_at = excluded.updated_at, device = excluded.device
   where apps_played.updated_at is distinct from excluded.updated_at;
   select count(*) into v_count from public.apps_played where user_id = v_uid;
   if v_count is distinct from v_before then
