@@ -102,7 +102,9 @@ test('a moderator rejects a forged top score, and it leaves the public list', as
   await page.goto('/moderate');
   const card = page.getByTestId('desk-score').filter({ hasText: profile!.username });
   await expect(card).toContainText('3,960 in Snake');
-  await expect(card.getByTestId('desk-play')).toHaveText('Typed in by hand: the game did not report this score.');
+  await expect(card.getByTestId('desk-play')).toHaveText(
+    'The game reported 1 min of play. The server did not see this game start (played offline, or on a slow connection).',
+  );
   await card.getByRole('textbox').fill('The screenshot is not a game of Snake.');
   await card.getByRole('button', { name: 'Reject' }).focus();
   await page.keyboard.press('Enter');
