@@ -51,16 +51,19 @@ export type Database = {
           user_id: string
           app_id: string
           updated_at: string
+          device: string | null
         }
         Insert: {
           user_id: string
           app_id: string
           updated_at?: string
+          device?: string | null
         }
         Update: {
           user_id?: string
           app_id?: string
           updated_at?: string
+          device?: string | null
         }
         Relationships: [
           {
@@ -465,6 +468,8 @@ export type Database = {
           play_ms: number | null
           resumed: boolean
           play_seen_ms: number | null
+          proof_name: string | null
+          proof_bytes: number | null
         }
         Insert: {
           user_id: string
@@ -476,6 +481,8 @@ export type Database = {
           play_ms?: number | null
           resumed?: boolean
           play_seen_ms?: number | null
+          proof_name?: string | null
+          proof_bytes?: number | null
         }
         Update: {
           user_id?: string
@@ -487,6 +494,8 @@ export type Database = {
           play_ms?: number | null
           resumed?: boolean
           play_seen_ms?: number | null
+          proof_name?: string | null
+          proof_bytes?: number | null
         }
         Relationships: [
           {
@@ -683,6 +692,8 @@ export type Database = {
           reason: string
           created_at: string
           resolved_at: string | null
+          requested_by: string | null
+          device: string | null
         }
         Insert: {
           name: string
@@ -691,6 +702,8 @@ export type Database = {
           reason: string
           created_at?: string
           resolved_at?: string | null
+          requested_by?: string | null
+          device?: string | null
         }
         Update: {
           name?: string
@@ -699,6 +712,8 @@ export type Database = {
           reason?: string
           created_at?: string
           resolved_at?: string | null
+          requested_by?: string | null
+          device?: string | null
         }
         Relationships: []
       }

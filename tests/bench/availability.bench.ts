@@ -129,7 +129,7 @@ try {
   const rows: string[][] = [];
   const highScores = async (label: string) => {
     const reads: number[] = [];
-    for (let i = 0; i < 5; i++) reads.push((await time(() => call(backend.url, '127.0.0.1', 'POST', '/rest/v1/rpc/get_app_high_scores', anon, { p_app_id: 'snake' })))[0]);
+    for (let i = 0; i < 5; i++) reads.push((await time(() => call(backend.url, '127.0.0.1', 'POST', '/rest/v1/rpc/get_app_high_scores', anon, { p_app_id: '2048' })))[0]);
     rows.push([label, ms(median(reads))]);
   };
   await highScores('none');
@@ -137,7 +137,7 @@ try {
   let accepted = 0;
   const BURST = 2_100;
   for (let i = 0; i < BURST; i++) {
-    const sent = await call(backend.url, '127.0.0.2', 'POST', '/rest/v1/leaderboard_submissions', attackerHeaders, { user_id: attacker.id, app_id: 'snake', score: i % 1000 });
+    const sent = await call(backend.url, '127.0.0.2', 'POST', '/rest/v1/leaderboard_submissions', attackerHeaders, { user_id: attacker.id, app_id: '2048', score: i % 1000 });
     if (sent.status < 300) accepted++;
   }
   await highScores(`one student's burst of ${BURST} (${accepted} taken)`);
@@ -158,7 +158,7 @@ try {
       'POST',
       '/rest/v1/leaderboard_submissions?select=id,score',
       { ...service, prefer: 'return=representation' },
-      Array.from({ length: 5 }, (_, i) => ({ user_id: id, app_id: 'snake', score: (n * 7 + i * 13) % 3970 })),
+      Array.from({ length: 5 }, (_, i) => ({ user_id: id, app_id: '2048', score: (n * 7 + i * 13) % 3970 })),
     );
     if (filed.status >= 300) throw new Error(`seeding scores failed: ${filed.status} ${JSON.stringify(filed.json)}`);
     const top = (filed.json as { id: number; score: number }[]).reduce((a, b) => (b.score > a.score ? b : a));
@@ -176,7 +176,7 @@ try {
     });
   }
   await highScores(`${STUDENTS} students x 5 scores, ${STUDENTS} proofs`);
-  printGrid('get_app_high_scores for snake, anonymous, as the board fills (median of 5)', ['filed', 'answer time'], rows);
+  printGrid('get_app_high_scores for 2048, anonymous, as the board fills (median of 5)', ['filed', 'answer time'], rows);
 } finally {
   backend.child.kill('SIGTERM');
   await new Promise((resolve) => backend.child.once('exit', resolve));

@@ -98,7 +98,7 @@ async function studentWithHistory(page?: Page): Promise<{ student: Student; user
   await serviceInsert('coins_transactions', { user_id: student.userId, amt: 1_000, why: 'e2e grant' });
   await serviceInsert('moderators', { user_id: student.userId, granted_by: 'e2e operator' });
   await serviceInsert('creators', { user_id: student.userId, granted_by: 'e2e operator' });
-  await studentRpc(student, 'submit_score', { p_app_id: 'snake', p_score: 420, p_client_id: randomUUID() });
+  await studentRpc(student, 'submit_score', { p_app_id: 'snake', p_score: 420, p_client_id: randomUUID(), p_duration_ms: 60_000 });
   await studentSays(student, `accessibility check ${randomUUID().slice(0, 8)}`);
   const [profile] = await serviceSelect<{ username: string }>('my_users', `user_id=eq.${student.userId}&select=username`);
   return { student, username: profile!.username };

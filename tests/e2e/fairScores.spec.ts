@@ -19,7 +19,7 @@ test('a forged 1,000,000,000 is refused with the reason, and a second screenshot
 
 test('a student withdraws a score and its screenshot, and it leaves the board', async ({ page }) => {
   const student = await onboardedStudent(page);
-  const id = await studentRpc<number>(student, 'submit_score', { p_app_id: 'snake', p_score: 1234, p_client_id: randomUUID() });
+  const id = await studentRpc<number>(student, 'submit_score', { p_app_id: 'snake', p_score: 1234, p_client_id: randomUUID(), p_duration_ms: 60_000 });
   expect((await uploadProof(student, `${id}_snake-1234.png`)).status).toBe(200);
   await serviceApproveScore(id);
   const [profile] = await serviceSelect<{ username: string }>('my_users', `user_id=eq.${student.userId}&select=username`);

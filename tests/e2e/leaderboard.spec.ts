@@ -11,7 +11,7 @@ async function activeStudent(games: string[], score: number): Promise<{ student:
   await studentRpc(student, 'claim_streak', { p_client_id: randomUUID() });
   for (const game of games) await studentRpc(student, 'record_app_played', { p_app_id: game, p_client_id: randomUUID() });
   await studentRpc(student, 'increment_time_spent', { user_id: student.userId, increment_value: 5 });
-  const id = await studentRpc<number>(student, 'submit_score', { p_app_id: 'snake', p_score: score, p_client_id: randomUUID() });
+  const id = await studentRpc<number>(student, 'submit_score', { p_app_id: 'snake', p_score: score, p_client_id: randomUUID(), p_duration_ms: 60_000 });
   const stored = await uploadProof(student, `${id}_snake-${score}.png`);
   if (!stored.ok) throw new Error(`upload failed: ${stored.status} ${await stored.text()}`);
   await serviceApproveScore(id);

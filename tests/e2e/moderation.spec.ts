@@ -14,7 +14,7 @@ test('a moderator approves a proof, hides a reported message and undoes it, and 
   const { student } = await signUpViaApi();
   await studentRpc(student, 'ensure_profile', {});
   const [author] = await serviceSelect<{ username: string }>('my_users', `user_id=eq.${student.userId}&select=username`);
-  const scoreId = await studentRpc<number>(student, 'submit_score', { p_app_id: 'snake', p_score: 3210, p_client_id: randomUUID() });
+  const scoreId = await studentRpc<number>(student, 'submit_score', { p_app_id: 'snake', p_score: 3210, p_client_id: randomUUID(), p_duration_ms: 60_000 });
   expect((await uploadProof(student, `${scoreId}_snake-3210.png`)).status).toBe(200);
   const words = `desk check ${randomUUID().slice(0, 8)}`;
   const messageId = await studentSays(student, words);
@@ -85,8 +85,9 @@ test('a moderator rejects a forged top score, and it leaves the public list', as
   const { student: forger } = await signUpViaApi();
   await studentRpc(forger, 'ensure_profile', {});
   const [profile] = await serviceSelect<{ username: string }>('my_users', `user_id=eq.${forger.userId}&select=username`);
-  // Within Snake's bound, so the server takes it, but no game was played: a borderline claim for the desk.
-  const forgedId = await studentRpc<number>(forger, 'submit_score', { p_app_id: 'snake', p_score: 3960, p_client_id: randomUUID() });
+  // Within Snake's bound and pace for the minute it claims, so the server takes it, but the server saw no
+  // game played: a borderline claim for the desk.
+  const forgedId = await studentRpc<number>(forger, 'submit_score', { p_app_id: 'snake', p_score: 3960, p_client_id: randomUUID(), p_duration_ms: 60_000 });
   expect((await uploadProof(forger, `${forgedId}_snake-3960.png`)).status).toBe(200);
 
   // Anyone's view of the board: the waiting score tops it, marked as waiting, with no rank.
@@ -101,7 +102,9 @@ test('a moderator rejects a forged top score, and it leaves the public list', as
   await page.goto('/moderate');
   const card = page.getByTestId('desk-score').filter({ hasText: profile!.username });
   await expect(card).toContainText('3,960 in Snake');
-  await expect(card.getByTestId('desk-play')).toHaveText('Typed in by hand: the game did not report this score.');
+  await expect(card.getByTestId('desk-play')).toHaveText(
+    'The game reported 1 min of play. The server did not see this game start (played offline, or on a slow connection).',
+  );
   await card.getByRole('textbox').fill('The screenshot is not a game of Snake.');
   await card.getByRole('button', { name: 'Reject' }).focus();
   await page.keyboard.press('Enter');

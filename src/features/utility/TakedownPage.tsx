@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Page } from '../../app/Page.tsx';
 import { usePortal } from '../../app/portal.tsx';
 import { sendTakedown } from '../../data/actions/sendTakedown.ts';
+import { takedownFailureText } from '../../domain/takedownFailure.ts';
 import { TAKEDOWN_SENT, validateTakedown, type TakedownErrors, type TakedownInput } from '../../domain/takedown.ts';
 import '../../ui/forms.css';
 
@@ -33,7 +34,7 @@ export default function TakedownPage() {
     try {
       const { error } = await sendTakedown(runtime.data, input);
       if (error) {
-        setFailure(`The request could not be sent (${error.message}). Check your connection and try again.`);
+        setFailure(takedownFailureText(error));
         return;
       }
       setSent(true);

@@ -141,6 +141,14 @@ describe('takedown requests', () => {
     const read = await visitor.supabase.from('takedown_requests').select('*');
     expect(read.data ?? []).toEqual([]);
   });
+
+  it('come back refused in words the form shows when the same page is asked again while it waits', async () => {
+    const visitor = device(portalClient(backend));
+    const input = { name: 'Pat Parent', email: 'pat@family.example', url: 'https://family.example/photo', reason: 'A photo of my child.' };
+    expect(await sendTakedown(visitor.data, input)).toEqual({ data: null, error: null });
+    const again = await sendTakedown(visitor.data, { ...input, email: 'PAT@family.example' });
+    expect(again.error).toMatchObject({ code: 'P0001', message: 'That request is already waiting: we will answer it at that address.' });
+  });
 });
 
 describe('the time check', () => {

@@ -37,7 +37,7 @@ beforeAll(async () => {
   await applied(ann, 'buy_item', { p_item_id: 'sword_cursor' });
   await applied(ann, 'set_item_equipped', { p_item_id: 'sword_cursor', p_equipped: true });
   await applied(ann, 'record_app_played', { p_app_id: 'snake' });
-  const submission = Number(await applied(ann, 'submit_score', { p_app_id: 'snake', p_score: 3210 }));
+  const submission = Number(await applied(ann, 'submit_score', { p_app_id: 'snake', p_score: 3210, p_duration_ms: 60_000 }));
   // A score counts once its proof is stored, as the sync engine's after-confirm step does.
   const upload = await ann.supabase.storage.from('submissions').upload(`${submission}_proof.png`, PNG, { contentType: 'image/png' });
   if (upload.error) throw new Error(`proof upload failed: ${upload.error.message}`);

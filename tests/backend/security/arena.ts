@@ -106,7 +106,7 @@ export class Arena {
     await rpc(bob, 'buy_item', { p_item_id: 'sword_cursor', p_client_id: crypto.randomUUID() });
     await rpc(bob, 'set_item_equipped', { p_item_id: 'sword_cursor', p_equipped: true, p_client_id: crypto.randomUUID() });
     await rpc(bob, 'record_app_played', { p_app_id: 'snake', p_client_id: crypto.randomUUID() });
-    const bobSubmission = Number(await rpc(bob, 'submit_score', { p_app_id: 'snake', p_score: 900, p_client_id: crypto.randomUUID() }));
+    const bobSubmission = Number(await rpc(bob, 'submit_score', { p_app_id: 'snake', p_score: 900, p_client_id: crypto.randomUUID(), p_duration_ms: 60_000 }));
     const bobProof = `${bobSubmission}_proof.png`;
     const upload = await bob.supabase.storage.from('submissions').upload(bobProof, PNG, { contentType: 'image/png' });
     if (upload.error) throw new Error(`proof upload failed in the arena set-up: ${upload.error.message}`);

@@ -144,10 +144,11 @@ const CASES: Record<string, RpcCase> = {
     read: true,
     desk: true,
   },
-  // The arena's one chat report, and the takedown request the last test files; decision 1 is the
+  // The report of bob's message and the takedown request the last test files (the arena's own report
+  // is of alice's message, which she may not decide on once she is a moderator); decision 1 is the
   // first the last test makes (the decline of bob's creator application, which sorts first).
   'moderate_chat_report(p_report_id, p_hide, p_reason)': {
-    valid: () => ({ p_report_id: 1, p_hide: true, p_reason: 'Unkind.' }),
+    valid: () => ({ p_report_id: 2, p_hide: true, p_reason: 'Unkind.' }),
     refuse: () => ({ p_report_id: [...NOT_AN_INTEGER, -1, 0, null], p_hide: ['maybe', 2, [], {}, null], p_reason: NOT_A_REASON }),
     desk: true,
   },
@@ -397,6 +398,11 @@ describe('every RPC, fuzzed', () => {
       body: JSON.stringify({ name: 'Ann', email: 'ann@example.test', url: 'https://games.example/a', reason: 'Mine.' }),
     });
     expect(filed.status).toBeLessThan(300);
+    const reported = await arena.as(arena.alice, '/rest/v1/chat_reports', {
+      method: 'POST',
+      body: JSON.stringify({ message_id: arena.bobMessage, reporter_id: arena.alice.id, reason: 'Unkind.' }),
+    });
+    expect(reported.status).toBeLessThan(300);
     const appointed = await arena.service('/rest/v1/moderators', { method: 'POST', body: JSON.stringify({ user_id: arena.alice.id, granted_by: 'rpc-fuzz' }) });
     expect(appointed.status).toBeLessThan(300);
     const mutating = catalogue.filter((fn) => fn.volatile);

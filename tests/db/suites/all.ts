@@ -27,6 +27,7 @@ import { cloudSavesSuite } from './cloud-saves.ts';
 import { rlsSuite } from './rls.ts';
 import { rpcSuite } from './rpc.ts';
 import { secondFactorSuite } from './second-factor.ts';
+import { semesterHolesScoresSuite } from './semester-holes-scores.ts';
 
 export function describeDatabase(kind: EngineKind): void {
   describeEngine(kind, (ctx) => {
@@ -55,6 +56,7 @@ export function describeDatabase(kind: EngineKind): void {
     operatorsSuite(ctx);
     catalogueSuite(ctx);
     popularAppsSuite(ctx);
+    semesterHolesScoresSuite(ctx);
     if (kind.manySessions) {
       concurrencySuite(ctx);
       creatorApplicationRacesSuite(ctx);

@@ -20,7 +20,7 @@ export function creatorApplicationsSuite(ctx: DbContext): void {
     let student: string;
 
     beforeEach(async () => {
-      moderator = await createPlayer(db, 'apps_moderator');
+      moderator = await createPlayer(db, 'apps_keeper');
       student = await createPlayer(db, 'apps_student');
       await db.query('insert into public.moderators (user_id, granted_by) values ($1, $2)', [moderator, 'the operator']);
     });
@@ -164,12 +164,12 @@ export function creatorApplicationsSuite(ctx: DbContext): void {
     it('grants: the creators row names the moderator and the application, the record says so, and a second grant is refused', async () => {
       const id = await apply(student);
       const grant = await decide(id, true, 'A clear plan.');
-      expect(await creatorRow()).toEqual([{ granted_by: 'moderator apps_moderator', application_id: String(id) }]);
+      expect(await creatorRow()).toEqual([{ granted_by: 'moderator apps_keeper', application_id: String(id) }]);
       expect(await isCreator()).toBe(true);
       expect(await own()).toMatchObject({ status: 'granted', reason: null, refusal: 'You are already a creator: your tools are on the creator page.' });
       expect(await queue()).toEqual([]);
       const [record] = await as(db, moderator, 'select id::text, moderator_username, subject, about, action, reason, undoable from public.get_moderation_decisions(10)');
-      expect(record).toEqual({ id: String(grant), moderator_username: 'apps_moderator', subject: 'creator_application', about: "apps_student's creator application", action: 'grant', reason: 'A clear plan.', undoable: true });
+      expect(record).toEqual({ id: String(grant), moderator_username: 'apps_keeper', subject: 'creator_application', about: "apps_student's creator application", action: 'grant', reason: 'A clear plan.', undoable: true });
       for (const verdict of [true, false]) {
         expect(await errorOf(db, moderator, 'select public.decide_creator_application($1, $2, $3)', [id, verdict, 'again'])).toEqual({
           code: 'P0001',
@@ -204,7 +204,7 @@ export function creatorApplicationsSuite(ctx: DbContext): void {
         message: 'A later decision on this was made since: undo that one instead.',
       });
       const regrant = await undo(reopen, 'It was the right student after all.');
-      expect(await creatorRow()).toEqual([{ granted_by: 'moderator apps_moderator', application_id: String(id) }]);
+      expect(await creatorRow()).toEqual([{ granted_by: 'moderator apps_keeper', application_id: String(id) }]);
       const record = await as(db, moderator, 'select id::text, action, undoes::text, undoable from public.get_moderation_decisions(10)');
       expect(record).toEqual([
         { id: String(regrant), action: 'grant', undoes: String(reopen), undoable: true },
@@ -278,7 +278,7 @@ export function creatorApplicationsSuite(ctx: DbContext): void {
         "That application is gone: its student's account was deleted.",
       );
       expect((await db.query('select count(*)::int as n from public.moderation_decisions')).rows[0]).toEqual({ n: 0 });
-      expect((await queue()).map((r) => r.username)).toEqual(['apps_moderator', 'apps_student']);
+      expect((await queue()).map((r) => r.username)).toEqual(['apps_keeper', 'apps_student']);
     });
 
     it("keeps each student to their own applications: no reading another's, no writing any", async () => {

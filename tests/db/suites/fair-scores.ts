@@ -62,16 +62,16 @@ export function fairScoresSuite(ctx: DbContext): void {
 
     it('keeps at most 10 scores per student and game, saying which is the lowest to withdraw', async () => {
       for (let round = 0; round < 2; round += 1) {
-        for (let i = 0; i < 5; i += 1) await insert('snake', 100 + round * 10 + i);
+        for (let i = 0; i < 5; i += 1) await insert('2048', 100 + round * 10 + i);
         await later();
       }
-      expect(await refusal('snake', 500)).toEqual({
+      expect(await refusal('2048', 500)).toEqual({
         code: 'P0001',
-        message: 'You already have 10 scores for Snake on the board. Withdraw one (your lowest is 100) to send another.',
+        message: 'You already have 10 scores for 2048 on the board. Withdraw one (your lowest is 100) to send another.',
       });
       const [lowest] = await as<{ id: string }>(db, me, 'select id from public.leaderboard_submissions where score = 100');
       await as(db, me, 'select public.delete_score_submission($1)', [lowest?.id]);
-      expect(await insert('snake', 500)).toHaveLength(1);
+      expect(await insert('2048', 500)).toHaveLength(1);
     });
 
     it('counts withdrawn scores against the day: 20 sent, the 21st waits for tomorrow', async () => {

@@ -13,18 +13,18 @@ export function moderationSuite(ctx: DbContext): void {
     let student: string;
 
     beforeEach(async () => {
-      moderator = await createPlayer(db, 'desk_moderator');
+      moderator = await createPlayer(db, 'desk_keeper');
       student = await createPlayer(db, 'desk_student');
       await db.query('insert into public.moderators (user_id, granted_by) values ($1, $2)', [moderator, 'the operator']);
     });
 
-    const submit = async (score: number, app = 'snake'): Promise<number> => {
+    const submit = async (score: number, app = '2048'): Promise<number> => {
       const [row] = await as<{ id: string }>(db, student, 'insert into public.leaderboard_submissions (user_id, app_id, score) values ($1, $2, $3) returning id', [student, app, score]);
       const id = Number(row?.id);
       await db.query(`insert into storage.objects (bucket_id, name, owner) values ('submissions', $1, $2)`, [`${id}_proof.png`, student]);
       return id;
     };
-    const board = async () => (await as(db, null, 'select score, reviewed from public.get_app_high_scores($1)', ['snake'])).map((r) => [Number(r.score), r.reviewed]);
+    const board = async () => (await as(db, null, 'select score, reviewed from public.get_app_high_scores($1)', ['2048'])).map((r) => [Number(r.score), r.reviewed]);
     const decide = async (sql: string, params: unknown[]) => Number((await as<{ r: string }>(db, moderator, `select ${sql} as r`, params))[0]?.r);
 
     it('answers a student who calls any desk RPC with 42501, and anon too', async () => {
@@ -50,10 +50,10 @@ export function moderationSuite(ctx: DbContext): void {
 
     it('queues pending scores with their proofs, approves one onto the board, records it, and undoes it', async () => {
       const id = await submit(1200);
-      await as(db, student, 'insert into public.leaderboard_submissions (user_id, app_id, score) values ($1, $2, $3)', [student, 'snake', 130]);
+      await as(db, student, 'insert into public.leaderboard_submissions (user_id, app_id, score) values ($1, $2, $3)', [student, '2048', 130]);
       const queue = await as(db, moderator, 'select submission_id::text, app_title, username, score::int, max_score::int, proof from public.get_pending_scores()');
       // The score without a proof is not for review yet.
-      expect(queue).toEqual([{ submission_id: String(id), app_title: 'Snake', username: 'desk_student', score: 1200, max_score: expect.any(Number), proof: `${id}_proof.png` }]);
+      expect(queue).toEqual([{ submission_id: String(id), app_title: '2048', username: 'desk_student', score: 1200, max_score: expect.any(Number), proof: `${id}_proof.png` }]);
       expect(await as(db, moderator, `select name from storage.objects where bucket_id = 'submissions'`)).toEqual([{ name: `${id}_proof.png` }]);
       expect(await as(db, await createPlayer(db, 'desk_other'), `select name from storage.objects where bucket_id = 'submissions'`)).toEqual([]);
 
@@ -67,14 +67,14 @@ export function moderationSuite(ctx: DbContext): void {
       expect(await board()).toEqual([]);
       const record = await as(db, moderator, 'select id::text, moderator_username, subject, about, action, reason, undoes::text, undoable from public.get_moderation_decisions(10)');
       expect(record).toEqual([
-        { id: String(undo), moderator_username: 'desk_moderator', subject: 'score', about: 'desk_student: 1,200 in Snake', action: 'reject', reason: 'Wrong game in the screenshot.', undoes: String(approval), undoable: true },
-        { id: String(approval), moderator_username: 'desk_moderator', subject: 'score', about: 'desk_student: 1,200 in Snake', action: 'approve', reason: 'The screenshot shows 1,200.', undoes: null, undoable: false },
+        { id: String(undo), moderator_username: 'desk_keeper', subject: 'score', about: 'desk_student: 1,200 in 2048', action: 'reject', reason: 'Wrong game in the screenshot.', undoes: String(approval), undoable: true },
+        { id: String(approval), moderator_username: 'desk_keeper', subject: 'score', about: 'desk_student: 1,200 in 2048', action: 'approve', reason: 'The screenshot shows 1,200.', undoes: null, undoable: false },
       ]);
       expect(await errorOf(db, moderator, 'select public.undo_moderation_decision($1, $2)', [approval, 'twice'])).toEqual({
         code: 'P0001',
         message: 'A later decision on this was made since: undo that one instead.',
       });
-      expect((await as(db, student, 'select review from public.get_own_scores($1) where id = $2', ['snake', id]))[0]?.review).toBe('rejected');
+      expect((await as(db, student, 'select review from public.get_own_scores($1) where id = $2', ['2048', id]))[0]?.review).toBe('rejected');
     });
 
     it('refuses a decision without a reason or with an unknown subject, and changes nothing', async () => {

@@ -1,7 +1,7 @@
 // "Popular this week" (issue 19): get_popular_apps ranks the listed apps by how many students played
 // them in the last 7 days, for anyone, and tells app ids and counts only, never who played.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createPlayer } from '../harness/fixtures.ts';
+import { ageAccount, createPlayer } from '../harness/fixtures.ts';
 import { as, errorOf } from '../harness/requests.ts';
 import type { DbContext } from '../harness/run.ts';
 
@@ -13,6 +13,8 @@ export function popularAppsSuite(ctx: DbContext): void {
     beforeEach(async () => {
       students = [];
       for (let i = 0; i < 4; i += 1) students.push(await createPlayer(db, `popular_${i}`));
+      // Plays with no device known count by account once it is a day old (issue 26).
+      for (const student of students) await ageAccount(db, student);
     });
 
     /** A play of `app` by student `n`, stamped `ago` before now (as record_app_played leaves it). */

@@ -312,7 +312,7 @@ export function rpcSuite(ctx: DbContext): void {
       });
 
       it('lists each user\'s best proven approved score, highest first, to anyone, and a waiting record marked', async () => {
-        const mine = [await submit(me, 'snake', 50), await submit(me, 'snake', 70), await submit(me, 'snake', 900)];
+        const mine = [await submit(me, 'snake', 50), await submit(me, 'snake', 70), await submit(me, 'snake', 140)];
         const theirs = await submit(them, 'snake', 80);
         const theirsLower = await submit(them, 'snake', 60);
         await submit(them, '2048', 5000);
@@ -324,7 +324,7 @@ export function rpcSuite(ctx: DbContext): void {
         // Nothing reviewed yet: only the best waiting score shows, marked.
         expect(await board()).toEqual([['them_player', 80, false]]);
         await db.query(`update public.leaderboard_submissions set review = 'approved' where id = any($1)`, [[mine[0], mine[1], theirsLower]]);
-        // 900 has no proof; 80 waits and would top the list, so it shows marked above the approved ones.
+        // 140 has no proof; 80 waits and would top the list, so it shows marked above the approved ones.
         expect(await board()).toEqual([['them_player', 80, false], ['me_player', 70, true], ['them_player', 60, true]]);
         await db.query(`update public.leaderboard_submissions set review = 'rejected' where id = $1`, [theirs]);
         expect(await board()).toEqual([['me_player', 70, true], ['them_player', 60, true]]);

@@ -149,6 +149,17 @@ export async function studentSays(student: Student, body: string): Promise<numbe
   return ((await response.json()) as { id: number }).id;
 }
 
+/** Opens a game as the student, from the student's own device (see deviceOf): "Popular this week" counts devices. */
+export async function studentPlays(student: Student, appId: string): Promise<void> {
+  const { anonKey } = await localKeys();
+  const response = await fetchFrom(deviceOf(student))(`${backendUrl}/rest/v1/rpc/record_app_played`, {
+    method: 'POST',
+    headers: { apikey: anonKey, authorization: `Bearer ${student.accessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ p_app_id: appId, p_client_id: randomUUID() }),
+  });
+  if (!response.ok) throw new Error(`record_app_played failed: ${response.status} ${await response.text()}`);
+}
+
 /** Reads a table as the service role, e.g. the ledger, to check what the server holds. */
 export async function serviceSelect<T>(table: string, query: string, base = backendUrl): Promise<T[]> {
   const { serviceRoleKey } = await localKeys();

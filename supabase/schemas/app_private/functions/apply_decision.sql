@@ -10,7 +10,11 @@
 --                                   the application's status; a grant adds the student's creators row
 --                                   (naming the application and the moderator), and reopening puts the
 --                                   application back in the queue, removing that row if a grant wrote
---                                   it. Nobody decides on their own application.
+--                                   it.
+-- Nobody decides on their own case (issue 26: a moderator approved their own score onto #1, undid
+-- another moderator's rejection of it, and dismissed a report on their own message): not on their own
+-- score, a report of their own message, a takedown request they filed, or their own creator
+-- application. Undoing goes through here too, so it is refused alike; another moderator decides.
 
 create or replace function app_private.apply_decision(
   p_moderator uuid, p_subject text, p_subject_id bigint, p_action text, p_reason text, p_undoes bigint default null
@@ -25,6 +29,7 @@ declare
   v_resolved timestamptz;
   v_student uuid;
   v_status text;
+  v_author uuid;
   v_id bigint;
 begin
   -- One decision about a subject at a time (undo_moderation_decision takes the same lock).
@@ -34,9 +39,12 @@ begin
   end if;
 
   if p_subject = 'score' and p_action in ('approve', 'reject') then
-    select review into v_review from public.leaderboard_submissions where id = p_subject_id for update;
+    select review, user_id into v_review, v_student from public.leaderboard_submissions where id = p_subject_id for update;
     if not found then
       raise exception 'That score is gone: its student withdrew it.' using errcode = 'P0001';
+    end if;
+    if v_student = p_moderator then
+      raise exception 'You cannot decide on your own score: another moderator will.' using errcode = 'P0001';
     end if;
     if v_review = (case p_action when 'approve' then 'approved' else 'rejected' end) then
       raise exception 'That score is already %.', v_review using errcode = 'P0001';
@@ -46,9 +54,14 @@ begin
       where id = p_subject_id;
 
   elsif p_subject = 'chat_report' and p_action in ('hide', 'restore') then
-    select message_id, closed_at into v_message, v_closed from public.chat_reports where id = p_subject_id for update;
+    select message_id, closed_at, message_author into v_message, v_closed, v_author
+    from public.chat_reports where id = p_subject_id for update;
     if not found then
       raise exception 'That report is gone.' using errcode = 'P0001';
+    end if;
+    v_author := coalesce((select m.user_id from public.chat_messages m where m.id = v_message), v_author);
+    if v_author = p_moderator then
+      raise exception 'You cannot decide on a report of your own message: another moderator will.' using errcode = 'P0001';
     end if;
     if v_message is not null then
       select hidden into v_hidden from public.chat_messages where id = v_message for update;
@@ -66,9 +79,12 @@ begin
     end if;
 
   elsif p_subject = 'takedown' and p_action in ('resolve', 'reopen') then
-    select resolved_at into v_resolved from public.takedown_requests where id = p_subject_id for update;
+    select resolved_at, requested_by into v_resolved, v_student from public.takedown_requests where id = p_subject_id for update;
     if not found then
       raise exception 'That request is gone.' using errcode = 'P0001';
+    end if;
+    if v_student = p_moderator then
+      raise exception 'You cannot decide on a request you filed yourself: another moderator will.' using errcode = 'P0001';
     end if;
     if (v_resolved is not null) = (p_action = 'resolve') then
       raise exception 'That request is already %.', case p_action when 'resolve' then 'resolved' else 'open' end using errcode = 'P0001';

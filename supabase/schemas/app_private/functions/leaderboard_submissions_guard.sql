@@ -10,6 +10,15 @@
 -- see) and, when the server saw its run start (public.start_game_run), to the server's clock: it cannot
 -- claim more play than that, give or take 10 seconds for a slow network. Its run vouches for one score.
 -- A run the server never saw (played offline) leaves play_seen_ms null for the moderator to weigh.
+-- The pace rule holds on every way in (issue 26: a new account's hand-typed Snake 3,970 was taken): a
+-- score of a game with a pace is held to it over the play time the game reports, and one without a play
+-- time (typed by hand, or inserted straight into the table) over no play at all: at most one second's
+-- worth (Snake 143). The resumed flag counts only for a game whose score_rules say it can resume.
+-- A score without its proof is on no desk and no top list (their indexes hold only scores with a
+-- proof); one still without it a day later was abandoned (the outbox uploads the proof right after the
+-- score, and withdraws the score when the upload fails), so it is withdrawn when its student next sends
+-- a score of that game, and stops holding one of the 10 places. The proof columns are the storage
+-- trigger's (app_private.record_proof) to write.
 
 create or replace function app_private.leaderboard_submissions_guard() returns trigger
 language plpgsql security definer set search_path = public as $$
@@ -17,6 +26,7 @@ declare
   v_title text;
   v_max bigint;
   v_rate numeric;
+  v_can_resume boolean;
   v_run app_private.game_runs;
   v_seen bigint;
   v_recent integer;
@@ -24,7 +34,10 @@ declare
   v_kept integer;
   v_lowest bigint;
 begin
-  select a.title, r.max_score, r.max_per_second into v_title, v_max, v_rate
+  new.proof_name := null;
+  new.proof_bytes := null;
+  select a.title, r.max_score, r.max_per_second, coalesce(r.can_resume, false)
+    into v_title, v_max, v_rate, v_can_resume
   from public.apps a left join app_private.score_rules r on r.app_id = a.id
   where a.id = new.app_id;
   if v_max is not null and new.score > v_max then
@@ -32,7 +45,13 @@ begin
       v_title, to_char(new.score, 'FM999,999,999,990'), to_char(v_max, 'FM999,999,999,990')
       using errcode = 'P0001';
   end if;
-  if new.play_ms is not null and not new.resumed and v_rate is not null
+  new.resumed := new.resumed and v_can_resume;
+  if v_rate is not null and new.play_ms is null and new.score > floor(v_rate) then
+    raise exception 'A score of % in % needs the play time the game reports with it: sent without one (typed by hand), it can be at most %.',
+      to_char(new.score, 'FM999,999,999,990'), v_title, to_char(floor(v_rate), 'FM999,999,999,990')
+      using errcode = 'P0001';
+  end if;
+  if not new.resumed and v_rate is not null
      and new.score > floor(v_rate * (new.play_ms / 1000.0 + 1)) then
     raise exception 'A score of % in % of % is more than the game allows: at most % points a second.',
       to_char(new.score, 'FM999,999,999,990'), app_private.play_time_text(new.play_ms), v_title, v_rate
@@ -73,6 +92,9 @@ begin
     raise exception 'You sent 20 scores for % today. Send your next one tomorrow.', v_title
       using errcode = 'P0001';
   end if;
+  delete from public.leaderboard_submissions s
+  where s.user_id = new.user_id and s.app_id = new.app_id and s.review = 'pending'
+    and s.proof_name is null and s.created_at <= now() - interval '1 day';
   select count(*), min(s.score) into v_kept, v_lowest
   from public.leaderboard_submissions s
   where s.user_id = new.user_id and s.app_id = new.app_id;

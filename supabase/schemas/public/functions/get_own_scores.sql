@@ -1,15 +1,13 @@
 -- The caller's own submissions for one app, best first, each with its proof image's object name (null
 -- while none is stored) and the moderation desk's verdict: what a student needs to withdraw a score and
 -- its proof, and to know where it stands (issue 20), in one call, as the storage schema is not exposed
--- to the API.
+-- to the API. The proof's name is the submission's proof_name (app_private.record_proof keeps it).
 
 create or replace function public.get_own_scores(p_app_id text)
 returns table (id bigint, score bigint, created_at timestamptz, proof text, review text)
 language sql stable security definer set search_path = public as $$
   select s.id, s.score, s.created_at,
-    (select o.name from storage.objects o
-      where o.bucket_id = 'submissions' and split_part(o.name, '_', 1) = s.id::text
-      order by o.created_at limit 1),
+    s.proof_name,
     s.review
   from public.leaderboard_submissions s
   where s.user_id = app_private.require_uid() and s.app_id = p_app_id

@@ -2,6 +2,11 @@
 -- last 7 days, with how many. apps_played is owner-only (one row per student and app, stamped with the
 -- last play), so anyone reads the counts through here and never who played: app ids and counts only.
 -- A retired app is out of the list, so it is out of this ranking too. p_limit is 1 to 50.
+-- Only plays that stand for real players count (issue 26: 9 accounts made on the spot from one address
+-- put a game at #1 in 0.6 s): where the embedded backend knows a play's device, each device counts
+-- once, whichever accounts played on it; where no device is known (hosted Supabase), each account
+-- counts once it is a day old, so a flood needs accounts made a day ahead. Ties go to the game played
+-- by more accounts, then by id.
 
 create or replace function public.get_popular_apps(p_limit integer default 10)
 returns table (app_id text, players integer)
@@ -11,12 +16,20 @@ begin
     raise exception 'p_limit must be between 1 and 50.' using errcode = '22023';
   end if;
   return query
-    select p.app_id, count(distinct p.user_id)::integer
-    from public.apps_played p
-    join public.apps a on a.id = p.app_id
-    where a.retired_at is null and p.updated_at > now() - interval '7 days'
-    group by p.app_id
-    order by count(distinct p.user_id) desc, p.app_id
+    select r.app_id, r.players::integer
+    from (
+      select p.app_id,
+        count(distinct coalesce('device:' || p.device, 'account:' || p.user_id::text))
+          filter (where p.device is not null or u.created_at <= now() - interval '1 day') as players,
+        count(distinct p.user_id) as accounts
+      from public.apps_played p
+      join public.apps a on a.id = p.app_id
+      join auth.users u on u.id = p.user_id
+      where a.retired_at is null and p.updated_at > now() - interval '7 days'
+      group by p.app_id
+    ) r
+    where r.players > 0
+    order by r.players desc, r.accounts desc, r.app_id
     limit p_limit;
 end $$;
 revoke execute on function public.get_popular_apps(integer) from public;

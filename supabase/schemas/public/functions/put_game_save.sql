@@ -6,6 +6,9 @@
 -- copies for the student to choose (src/domain/saveMerge.ts). Sending the same save again changes nothing,
 -- so the outbox needs no idempotency key here. At most 30 saves a minute per student: the portal sends a
 -- game's save at most every 3 seconds of play, whatever the game writes on the device.
+-- A retired app's saves are refused in words, and a save may nest at most 32 deep (issue 26: a
+-- 16,000-deep save was stored, which every later read must parse to that depth); games' saves nest a
+-- handful deep.
 
 create or replace function public.put_game_save(
   p_app_id text, p_state text, p_device_id uuid, p_device_label text, p_saved_at timestamptz,
@@ -16,12 +19,22 @@ declare
   v_uid uuid := app_private.require_uid();
   v_row public.game_saves;
   v_saved_at timestamptz := least(coalesce(p_saved_at, now()), now());
+  v_title text;
+  v_retired boolean;
 begin
-  if not exists (select 1 from public.apps where id = p_app_id) then
+  select a.title, a.retired_at is not null into v_title, v_retired from public.apps a where a.id = p_app_id;
+  if not found then
     raise exception 'Unknown app: %', coalesce(p_app_id, 'null') using errcode = '22023';
+  end if;
+  if v_retired then
+    raise exception '% has left the portal: its saves are no longer kept.', v_title using errcode = 'P0001';
   end if;
   if p_state is null or octet_length(p_state) > 32768 then
     raise exception 'A game save must be JSON text of at most 32 KiB.' using errcode = '22023';
+  end if;
+  -- Before parsing: the parser would recurse as deep as the text nests.
+  if app_private.json_too_deep(p_state, 32) then
+    raise exception 'A game save may nest lists and objects at most 32 deep.' using errcode = '22023';
   end if;
   begin
     perform p_state::jsonb;

@@ -17,6 +17,10 @@
 -- removed from the catalogue) is corrected by the next play. A play of an app already stamped with
 -- this transaction's now() (the same app again in one batch) skips the identical re-stamp: same
 -- value, no new row version.
+--
+-- A retired app (apps.retired_at) is refused in words (issue 26: its plays were recorded and still paid
+-- a coin): it is out of the catalogue, so nothing new of it is kept. The play's device, where the
+-- embedded backend knows it, is kept for "Popular this week" (get_popular_apps).
 
 create or replace function public.record_app_played(p_app_id text, p_client_id uuid) returns jsonb
 language plpgsql security definer set search_path = public as $$
@@ -26,18 +30,25 @@ declare
   v_before integer;
   v_count integer;
   v_coins integer := 0;
+  v_title text;
+  v_retired boolean;
+  v_device text := nullif(btrim(nullif(current_setting('request.headers', true), '')::jsonb ->> 'x-device-address'), '');
 begin
   v_result := app_private.begin_mutation(v_uid, p_client_id, 'record_app_played');
   if v_result is not null then
     return v_result;
   end if;
-  if not exists (select 1 from public.apps where id = p_app_id) then
+  select a.title, a.retired_at is not null into v_title, v_retired from public.apps a where a.id = p_app_id;
+  if not found then
     raise exception 'Unknown app: %', coalesce(p_app_id, 'null') using errcode = '22023';
+  end if;
+  if v_retired then
+    raise exception '% has left the portal: its plays are no longer counted.', v_title using errcode = 'P0001';
   end if;
   v_before := (app_private.lock_profile(v_uid)).apps_played;
 
-  insert into public.apps_played (user_id, app_id, updated_at) values (v_uid, p_app_id, now())
-  on conflict (user_id, app_id) do update set updated_at = excluded.updated_at
+  insert into public.apps_played (user_id, app_id, updated_at, device) values (v_uid, p_app_id, now(), v_device)
+  on conflict (user_id, app_id) do update set updated_at = excluded.updated_at, device = excluded.device
   where apps_played.updated_at is distinct from excluded.updated_at;
   select count(*) into v_count from public.apps_played where user_id = v_uid;
   if v_count is distinct from v_before then

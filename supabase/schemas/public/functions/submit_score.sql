@@ -3,7 +3,8 @@
 -- claims and whether it went on from a save, which leaderboard_submissions_guard checks against the
 -- game's pace and the server's clock of the run; a score typed by hand has none. p_proof_bytes, the
 -- size of the screenshot the outbox will upload next, lets a student past the proof quota hear so in
--- words now, rather than as the storage service's refusal of the upload.
+-- words now, rather than as the storage service's refusal of the upload. Sizes are written with a
+-- thousands separator (issue 26: a claim of 1,000 MiB or more printed as ###.#).
 
 create or replace function public.submit_score(
   p_app_id text, p_score bigint, p_client_id uuid,
@@ -41,7 +42,7 @@ begin
   v_stored := app_rls.proof_bytes_stored();
   if p_proof_bytes is not null and v_stored + p_proof_bytes > app_rls.proof_quota_bytes() then
     raise exception 'This screenshot (% MiB) does not fit: your score screenshots take up % MiB of the % MiB one student keeps. Withdraw an old score on its game''s page to make room.',
-      to_char(p_proof_bytes / 1048576.0, 'FM990.0'), to_char(v_stored / 1048576.0, 'FM990.0'),
+      to_char(p_proof_bytes / 1048576.0, 'FM999,990.0'), to_char(v_stored / 1048576.0, 'FM999,990.0'),
       app_rls.proof_quota_bytes() / 1048576
       using errcode = 'P0001';
   end if;

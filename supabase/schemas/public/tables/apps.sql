@@ -21,7 +21,19 @@ create table public.apps (
   constraint apps_slug_format check (slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'),
   constraint apps_title_length check (char_length(title) between 1 and 100),
   constraint apps_description_length check (char_length(description) <= 2000),
-  constraint apps_bundled_not_retired check (not (bundled and retired_at is not null))
+  constraint apps_bundled_not_retired check (not (bundled and retired_at is not null)),
+  -- Every student's browser opens these (issue 26: the service role stored javascript: and data:
+  -- addresses, which only the catalogue tool refused): a page is an http(s) address with a host and no
+  -- user name, password or white space, or a bundled game's own page; a thumbnail is such an address
+  -- or a path on this site.
+  constraint apps_url_web_address check (
+    url ~* '^https?://[^/?#@[:space:]]+([/?#][^[:space:]]*)?$'
+    or (bundled and url ~ '^/games/[a-z0-9][a-z0-9_-]*/index\.html$')
+  ),
+  constraint apps_thumbnail_address check (
+    thumbnail ~* '^https?://[^/?#@[:space:]]+([/?#][^[:space:]]*)?$'
+    or thumbnail ~ '^/[^/\\[:space:]][^\\[:space:]]*$'
+  )
 );
 
 alter table public.apps enable row level security;

@@ -7,6 +7,9 @@ create table public.apps_played (
   user_id uuid not null references public.my_users (user_id) on delete cascade,
   app_id text not null references public.apps (id) on delete cascade,
   updated_at timestamptz not null default now(),
+  -- The device of the last play (issue 26): the x-device-address the embedded backend writes into
+  -- request.headers, null where none is known (hosted Supabase). get_popular_apps counts devices.
+  device text,
   constraint apps_played_user_app_key unique (user_id, app_id)
 );
 -- Recent plays of one user, newest first.

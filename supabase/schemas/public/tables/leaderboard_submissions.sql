@@ -1,5 +1,7 @@
 -- High-score submissions. A submission only counts on the leaderboard once its proof image exists in
--- storage under 'submissions' as '{submission id}_{file name}' (see storage/submissions.sql). The
+-- storage under 'submissions' as '{submission id}_{file name}' (see storage/submissions.sql); proof_name
+-- and proof_bytes say which and how large, kept by a trigger on storage.objects (app_private.record_proof),
+-- so the desk, the top lists and the quota find proofs by index instead of reading every object. The
 -- client may insert its own submission directly (as the spec's calls do) or through submit_score.
 -- Withdrawing one (the upload-failed path) goes through delete_score_submission, which allows it only
 -- while no proof is stored: a delete policy cannot check that, as the storage policies already read
@@ -23,6 +25,10 @@ create table public.leaderboard_submissions (
   play_ms integer,
   resumed boolean not null default false,
   play_seen_ms integer,
+  -- The stored proof image's object name and size (issue 26), null while none is stored. Only
+  -- app_private.record_proof writes them; the guard clears them on insert.
+  proof_name text,
+  proof_bytes bigint,
   constraint leaderboard_submissions_score_range check (score between 0 and 1000000000),
   constraint leaderboard_submissions_review check (review in ('pending', 'approved', 'rejected')),
   constraint leaderboard_submissions_play_ms_range check (play_ms between 0 and 86400000),
@@ -30,8 +36,16 @@ create table public.leaderboard_submissions (
 );
 -- High scores of one app, best first.
 create index leaderboard_submissions_app_score_idx on public.leaderboard_submissions (app_id, score desc);
--- The desk's queue: pending submissions, oldest first.
-create index leaderboard_submissions_pending_idx on public.leaderboard_submissions (created_at) where review = 'pending';
+-- The desk's queue (issue 26): pending submissions with their proof, oldest first. A score without its
+-- proof is in none of these three indexes, so sending thousands of them costs the desk and the top lists
+-- nothing.
+create index leaderboard_submissions_desk_idx on public.leaderboard_submissions (created_at, id)
+  where review = 'pending' and proof_name is not null;
+-- A game's top list: each student's best approved score, and the best one waiting for review.
+create index leaderboard_submissions_approved_idx on public.leaderboard_submissions (app_id, user_id, score desc, created_at)
+  where review = 'approved' and proof_name is not null;
+create index leaderboard_submissions_waiting_idx on public.leaderboard_submissions (app_id, score desc, created_at)
+  where review = 'pending' and proof_name is not null;
 create index leaderboard_submissions_user_idx on public.leaderboard_submissions (user_id);
 -- One score per run: a long run cannot vouch for a second score.
 create unique index leaderboard_submissions_run_idx on public.leaderboard_submissions (run_id) where run_id is not null;
