@@ -124,6 +124,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     siteUrl: () => options.siteUrl ?? process.env.SITE_URL ?? (site ? `${baseUrl}/` : 'http://127.0.0.1:4173'),
     log,
     confirmEmail: config.confirmEmail,
+    redirectUrls: config.redirectUrls,
   });
   const storage = new StorageService(db, db.dataDir);
   const site = options.siteDir ? new Site(options.siteDir) : null;
