@@ -9,7 +9,6 @@ import { sendTakedown } from '../../../src/data/actions/sendTakedown.ts';
 import { updateCreatorVideo } from '../../../src/data/actions/updateCreatorVideo.ts';
 import { readChat } from '../../../src/data/chatMirror.ts';
 import { withAccounts, type VideoRow } from '../../../src/data/creatorCards.ts';
-import { checkClock } from '../../../src/data/queries/checkClock.ts';
 import { fetchCreatorAccess } from '../../../src/data/queries/fetchCreatorAccess.ts';
 import { fetchCreatorPage } from '../../../src/data/queries/fetchCreatorPage.ts';
 import { fetchCreators } from '../../../src/data/queries/fetchCreators.ts';
@@ -140,11 +139,5 @@ describe('takedown requests', () => {
     expect(await sendTakedown(visitor.data, input)).toEqual({ data: null, error: null });
     const read = await visitor.supabase.from('takedown_requests').select('*');
     expect(read.data ?? []).toEqual([]);
-  });
-});
-
-describe('the time check', () => {
-  it("finds this machine's clock right against the backend's server-time function", async () => {
-    expect(await checkClock({ url: `${backend.url}/functions/v1/server-time` })).toBe(0);
   });
 });
