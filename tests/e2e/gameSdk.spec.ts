@@ -3,7 +3,7 @@
 // reaches the form, saves land on the device and a reload resumes the game, the sound follows the portal.
 import { expect, test, type Page } from '@playwright/test';
 import { parseGameMessage, proofBytes } from '../../src/domain/gameSdk.ts';
-import { BUNDLED, expectSandboxedGame, frameState, gameFrame, openClassGame, startSnake } from './support/bundledGames.ts';
+import { BUNDLED, expectSandboxedGame, focusByClick, frameState, gameFrame, openClassGame, startSnake } from './support/bundledGames.ts';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -148,6 +148,7 @@ test('a Snake run that went on after a reload says so with its score, so its pac
   await page.reload();
   const again = gameFrame(page);
   await expect.poll(() => frameState(again), { timeout: 15_000 }).toBe('paused');
+  await focusByClick(again.locator('#score'));
   await again.locator('#game').press('Space');
   await expect.poll(() => frameState(again), { timeout: 10_000 }).toBe('over');
   const scores = (await page.evaluate(() => (window as unknown as { fromGame: unknown[] }).fromGame))
@@ -175,6 +176,7 @@ test('2048 is saved on every move and resumes after a reload, its best score kep
   const frame = await openClassGame(page, '/2048');
   const cells = () => frame.locator('#game').getAttribute('data-cells');
   const start = await cells();
+  await focusByClick(frame.locator('#score'));
   for (const key of ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowUp']) await page.keyboard.press(key);
   await expect.poll(cells).not.toBe(start);
   const moves = Number(await frame.locator('#game').getAttribute('data-moves'));
