@@ -1,5 +1,7 @@
 // The chat, the creator tools and their public pages, and takedown requests, through src/data
 // against the embedded backend.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCreatorSocial } from '../../../src/data/actions/addCreatorSocial.ts';
 import { createCreatorVideo } from '../../../src/data/actions/createCreatorVideo.ts';
@@ -9,6 +11,7 @@ import { sendTakedown } from '../../../src/data/actions/sendTakedown.ts';
 import { updateCreatorVideo } from '../../../src/data/actions/updateCreatorVideo.ts';
 import { readChat } from '../../../src/data/chatMirror.ts';
 import { withAccounts, type VideoRow } from '../../../src/data/creatorCards.ts';
+import { checkClock } from '../../../src/data/queries/checkClock.ts';
 import { fetchCreatorAccess } from '../../../src/data/queries/fetchCreatorAccess.ts';
 import { fetchCreatorPage } from '../../../src/data/queries/fetchCreatorPage.ts';
 import { fetchCreators } from '../../../src/data/queries/fetchCreators.ts';
@@ -139,5 +142,30 @@ describe('takedown requests', () => {
     expect(await sendTakedown(visitor.data, input)).toEqual({ data: null, error: null });
     const read = await visitor.supabase.from('takedown_requests').select('*');
     expect(read.data ?? []).toEqual([]);
+  });
+});
+
+// The Edge Functions the app calls, one folder each in supabase/functions, answer on the target: a hosted
+// project where one was never deployed answers 404, and the time check then cannot tell the clock is right.
+describe('the functions the app calls', () => {
+  const functionsDir = join(import.meta.dirname, '..', '..', '..', 'supabase', 'functions');
+  const functions = readdirSync(functionsDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
+    .map((entry) => entry.name);
+  /** A fetch that sends the anon key, as the portal does to its own backend's functions. */
+  const withAnonKey: typeof fetch = (input, init) =>
+    fetch(input, { ...init, headers: { ...init?.headers, apikey: backend.anonKey, authorization: `Bearer ${backend.anonKey}` } });
+
+  it('are the folders of supabase/functions', () => {
+    expect(functions).toEqual(['server-time']);
+  });
+
+  it.each(functions)('%s is deployed and answers', async (name) => {
+    const res = await withAnonKey(`${backend.url}/functions/v1/${name}`);
+    expect(res.status, `${name}: deploy it with npx supabase functions deploy ${name}`).toBe(200);
+  });
+
+  it("server-time finds this machine's clock right: checked, not guessed", async () => {
+    expect(await checkClock({ url: `${backend.url}/functions/v1/server-time`, fetch: withAnonKey })).toEqual({ status: 'checked', offsetMs: 0 });
   });
 });
