@@ -30,8 +30,6 @@ export default defineConfig({
     command: [
       'node scripts/start.mjs',
       `--port ${process.env.E2E_PORT}`,
-      // As in a classroom: tests/e2e/classroom.spec.ts opens the portal at this machine's network address.
-      '--host 0.0.0.0',
       `--data-dir ${join(process.env.E2E_DATA_DIR, 'data')}`,
       `--out-dir ${join(process.env.E2E_DATA_DIR, 'dist')}`,
     ].join(' '),

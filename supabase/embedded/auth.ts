@@ -15,6 +15,8 @@ import { passwordWeakness } from './password-strength.ts';
 import { retryAfterText, WindowLimiter } from './rate-limit.ts';
 import { currentClient } from './request-scope.ts';
 
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
 export interface AuthOptions {
   db: Database;
   keys: Keys;
@@ -27,6 +29,8 @@ export interface AuthOptions {
   limits: AuthRateLimits;
   /** [auth.email] enable_confirmations: a new account signs in only after following its mailed link. */
   confirmEmail: boolean;
+  /** config.toml's site_url and additional_redirect_urls: other places a mailed link may lead. */
+  redirectUrls: readonly string[];
 }
 
 export interface AuthRequest {
@@ -312,19 +316,31 @@ export class AuthService {
     return email.trim().toLowerCase();
   }
 
+  /**
+   * Where a mailed link may lead: an origin (scheme, host and port) of the site URL, of this backend (under
+   * any loopback name when it serves on loopback: the same server), or of a URL config.toml lists. Any
+   * other origin, another loopback port too (another program of the machine), gets the site URL: a
+   * recovery link's session travels in the fragment to wherever redirect_to points.
+   */
   private redirectTarget(requested: string | null): string {
     if (requested) {
       try {
         const url = new URL(requested);
-        const site = new URL(this.o.siteUrl());
-        const api = new URL(this.o.baseUrl());
-        const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-        if ((url.protocol === 'http:' || url.protocol === 'https:') && (loopback || url.origin === site.origin || url.origin === api.origin)) return url.toString();
+        if ((url.protocol === 'http:' || url.protocol === 'https:') && this.redirectOrigins().has(url.origin)) return url.toString();
       } catch {
         // Not a URL: fall back to the site URL below.
       }
     }
     return this.o.siteUrl();
+  }
+
+  private redirectOrigins(): Set<string> {
+    const api = new URL(this.o.baseUrl());
+    const origins = new Set([this.o.siteUrl(), api.href, ...this.o.redirectUrls].map((url) => new URL(url).origin));
+    if (LOOPBACK_NAMES.includes(api.hostname)) {
+      for (const name of LOOPBACK_NAMES) origins.add(`${api.protocol}//${name}${api.port ? `:${api.port}` : ''}`);
+    }
+    return origins;
   }
 
   async handle(req: AuthRequest): Promise<AuthResult> {

@@ -124,6 +124,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     siteUrl: () => options.siteUrl ?? process.env.SITE_URL ?? (site ? `${baseUrl}/` : 'http://127.0.0.1:4173'),
     log,
     confirmEmail: config.confirmEmail,
+    redirectUrls: config.redirectUrls,
   });
   const storage = new StorageService(db, db.dataDir);
   const site = options.siteDir ? new Site(options.siteDir) : null;
@@ -261,7 +262,9 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   const handler: RequestListener = (req, res) => {
     let url: URL;
     try {
-      url = new URL(req.url ?? '/', 'http://localhost');
+      // Parsed as the path it is: resolved against a base, `//games/x` would name a host `games`.
+      const target = req.url ?? '/';
+      url = new URL(target.startsWith('/') ? `http://localhost${target}` : target, 'http://localhost');
     } catch {
       sendJson(res, 400, { code: 400, message: 'The request URL is malformed' }, corsHeaders(req));
       return;

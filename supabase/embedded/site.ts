@@ -70,6 +70,24 @@ const BUILDING = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="2"><title>Hollowed Portal</title></head>
 <body><p>The portal is being built. This page reloads by itself in a moment.</p></body></html>`;
 
+/**
+ * The one spelling of a request's path that the site decides on and reads the file by: each segment
+ * percent-decoded once, empty segments (a doubled or trailing slash) dropped. Deciding on one spelling
+ * and reading by another served a game's page without its sandbox to `//games/…`, `/games//…`, a
+ * trailing `/`, `snake%2Findex.html` and `%69ndex.html`/`game%73`. Null for a path that names no file of
+ * the build: bad percent-encoding, `.` or `..`, a backslash or a NUL, or a `/` encoded inside a segment.
+ */
+export function canonicalPath(path: string): string | null {
+  const parts: string[] = [];
+  for (const segment of path.split('/')) {
+    if (segment === '') continue;
+    const part = decodeSegment(segment);
+    if (part === null || part === '.' || part === '..' || /[/\\\0]/.test(part)) return null;
+    parts.push(part);
+  }
+  return `/${parts.join('/')}`;
+}
+
 export class Site {
   private readonly root: string;
   /** Compressed copies of the build's text files, made once per file, encoding and version on disk. */
@@ -90,10 +108,9 @@ export class Site {
     return body;
   }
 
+  /** The file at a canonical path (see canonicalPath), if it is one inside the build. */
   private async file(path: string): Promise<{ file: string; size: number; mtime: Date } | null> {
-    const parts = path.split('/').filter(Boolean).map(decodeSegment);
-    if (parts.some((p) => p === null || p === '..' || p === '.' || p.includes('\\') || p.includes('\0'))) return null;
-    const file = resolve(this.root, ...(parts as string[]));
+    const file = resolve(this.root, ...path.split('/').filter(Boolean));
     if (file !== this.root && !file.startsWith(this.root + sep)) return null;
     try {
       const info = await stat(file);
@@ -104,8 +121,15 @@ export class Site {
   }
 
   /** Answers a GET or HEAD for the app. */
-  async serve(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    const security = BUNDLED_GAME_PAGE.test(path) ? { ...APP_HEADERS, 'Content-Security-Policy': GAME_PAGE_CSP } : APP_HEADERS;
+  async serve(req: IncomingMessage, res: ServerResponse, rawPath: string): Promise<void> {
+    const path = canonicalPath(rawPath);
+    if (path === null) {
+      send(res, 404, 'Not Found', { ...APP_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+      return;
+    }
+    // Lower-cased because a file system that ignores case (macOS, Windows) serves /GAMES/SNAKE/INDEX.HTML
+    // as the game's page too: a page sandboxed needlessly loses nothing, a game page unsandboxed would.
+    const security = BUNDLED_GAME_PAGE.test(path.toLowerCase()) ? { ...APP_HEADERS, 'Content-Security-Policy': GAME_PAGE_CSP } : APP_HEADERS;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       send(res, 405, 'Method Not Allowed', { ...security, Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
       return;

@@ -154,6 +154,40 @@ describe('auth', () => {
     expect(new URL(again.headers.get('location') ?? '').hash).toContain('error_code=otp_expired');
   });
 
+  it('lets a mailed link lead only to this backend, its site or a URL config.toml lists, port included', async () => {
+    const own = new URL(backend.url);
+    let devices = 0;
+    const leadsTo = async (redirectTo: string) => {
+      // A device each, as the per-device sign-up limit would otherwise stop this test before its point.
+      devices += 1;
+      const user = await newUser(backend, undefined, { device: `127.0.3.${devices}` });
+      expect((await user.supabase.auth.resetPasswordForEmail(user.email, { redirectTo })).error).toBeNull();
+      const page = await (await fetch(`${backend.url}/mailbox`)).text();
+      // Newest first: the first article is this user's mail.
+      const article = page.slice(page.indexOf('<article>'), page.indexOf('</article>'));
+      expect(article).toContain(user.email);
+      const link = /href="([^"]+type=recovery[^"]*)"/.exec(article)?.[1]?.replace(/&amp;/g, '&') ?? '';
+      return new URL(link).searchParams.get('redirect_to');
+    };
+    // The fixture backend serves no site: its site URL is where `npm run preview` puts the app.
+    const site = 'http://127.0.0.1:4173';
+    for (const kept of [
+      `${backend.url}/change-password`,
+      `http://localhost:${own.port}/change-password`,
+      `${site}/change-password`,
+      'http://localhost:5173/auth/callback',
+    ]) expect(await leadsTo(kept), kept).toBe(kept);
+    // Another program on this machine (another loopback port), another scheme or host: the site URL instead.
+    for (const refused of [
+      `http://127.0.0.1:${Number(own.port) + 1}/change-password`,
+      'http://localhost:9/change-password',
+      'http://[::1]:1/change-password',
+      'https://127.0.0.1:4173/change-password',
+      'http://evil.example/change-password',
+      'javascript:alert(1)',
+    ]) expect(await leadsTo(refused), refused).toBe(site);
+  });
+
   it('verifies a recovery code sent by mail with verifyOtp', async () => {
     const user = await newUser(backend);
     await client(backend).auth.resetPasswordForEmail(user.email);

@@ -37,8 +37,10 @@ async function confirmationLink(email: string): Promise<string> {
 
 describe('config.toml', () => {
   it('reads [auth.email] enable_confirmations, false when missing, and refuses anything but true or false', () => {
-    expect(parseProjectConfig('[auth.email]\nenable_confirmations = true\n')).toEqual({ confirmEmail: true });
-    expect(parseProjectConfig('[auth]\nenable_signup = true\n')).toEqual({ confirmEmail: false });
+    expect(parseProjectConfig('[auth.email]\nenable_confirmations = true\n')).toEqual({ confirmEmail: true, redirectUrls: [] });
+    expect(parseProjectConfig('[auth]\nenable_signup = true\n')).toEqual({ confirmEmail: false, redirectUrls: [] });
+    expect(parseProjectConfig('[auth]\nsite_url = "http://a.test:1"\nadditional_redirect_urls = ["https://b.test/x"]\n').redirectUrls).toEqual(['http://a.test:1', 'https://b.test/x']);
+    expect(() => parseProjectConfig('[auth]\nadditional_redirect_urls = ["javascript:x"]\n')).toThrow('list of http(s) URLs');
     expect(() => parseProjectConfig('[auth.email]\nenable_confirmations = "yes"\n')).toThrow('must be true or false');
     expect(() => parseProjectConfig('[auth.email\n')).toThrow('not valid TOML');
   });

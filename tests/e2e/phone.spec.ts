@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { BUNDLED, frameState, openClassGame } from './support/bundledGames.ts';
+import { serviceInsert, signUpViaApi, studentSays, uniqueEmail, type Student } from './support/backend.ts';
 import { onboardedStudent } from './support/student.ts';
 
 // The portal on a phone held upright (390x844, touch only): the navbar folds its sections behind a menu
@@ -12,13 +13,20 @@ const HEIGHT = 844;
 test.use({ viewport: { width: WIDTH, height: HEIGHT }, isMobile: true, hasTouch: true });
 
 async function expectNoSidewaysScroll(page: Page, label: string) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
+  const { scrollWidth, innerWidth, widest } = await page.evaluate((width) => {
+    // The elements that reach past the screen and hold no element that does: where the overflow starts.
+    const past = [...document.body.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > width + 0.5);
+    const starts = past.filter((el) => !past.some((other) => other !== el && el.contains(other)));
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+      widest: starts.slice(0, 5).map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} (${Math.round(el.getBoundingClientRect().right)} px)`),
+    };
+  }, WIDTH);
+  const where = `${label}: ${widest.join(', ') || 'nothing past the screen'}`;
   // A phone widens its layout viewport to fit content that overflows, so the width itself is checked too.
-  expect(innerWidth, label).toBe(WIDTH);
-  expect(scrollWidth, label).toBeLessThanOrEqual(innerWidth);
+  expect(innerWidth, where).toBe(WIDTH);
+  expect(scrollWidth, where).toBeLessThanOrEqual(innerWidth);
 }
 
 /** The element is drawn, whole, across the screen's width: not cut off at either side. */
@@ -48,6 +56,44 @@ async function centreOf(locator: Locator) {
   expect(box).not.toBeNull();
   return { x: box!.x + box!.width / 2, y: box!.y + box!.height / 2 };
 }
+
+/**
+ * What a semester leaves in a backend, at its widest: a season and a reward named in one long word, many
+ * seasons, a chat message of one long word. The suite's other tests share this backend, so any of it may
+ * be there when a page is opened: every page must fit it on a phone.
+ */
+async function seedWideContent(student: Student) {
+  const run = Date.now() % 1_000_000;
+  const word = (length: number) => `W${'ide'.repeat(Math.ceil(length / 3))}`.slice(0, length);
+  const seasons = Array.from({ length: 6 }, (_, i) => 100_000 + ((run * 8 + i) % 1_000_000));
+  for (const [i, season] of seasons.entries()) {
+    // Long ended: no running season, and so no page of the suite, changes.
+    await serviceInsert('battlepass_seasons', { season, name: `${word(60)}${i}`, starts_at: `2001-0${i + 1}-01T00:00:00Z`, ends_at: `2001-0${i + 1}-20T00:00:00Z` });
+  }
+  const [first] = seasons;
+  const item = `wide-${first}`;
+  await serviceInsert('shop_items', { id: item, name: word(90), description: word(200), preview_emoji: '🧪', price: null, rarity: 'Exotic', type: 'badge', listed: false, battlepass_season: first });
+  await serviceInsert('battlepass_tiers', { season: first, tier: 1, coins_required: 99_999_999, item_id: item });
+  await studentSays(student, word(400));
+  return first!;
+}
+
+test('no page scrolls sideways, whatever long names and rows other tests left', async ({ page }) => {
+  const { student } = await signUpViaApi(uniqueEmail('wide'));
+  const season = await seedWideContent(student);
+
+  await page.goto('/pass');
+  await page.getByTestId(`season-${season}`).click();
+  await expect(page.getByTestId('season')).toHaveAttribute('data-season', String(season));
+  await expect(page.getByTestId('tier-track')).toContainText('99,999,999');
+  await expectNoSidewaysScroll(page, '/pass, a season and a reward of long words');
+
+  // The chat shows its messages to students only.
+  await onboardedStudent(page);
+  await page.goto('/chad');
+  await expect(page.getByTestId('chat-log')).toContainText('Wideide');
+  await expectNoSidewaysScroll(page, '/chad, a message of one long word');
+});
 
 test('no page scrolls sideways, signed out', async ({ page }) => {
   const pages: Array<[string, string]> = [

@@ -222,18 +222,27 @@ test('a password-reset mail’s code can be entered on the device the student re
 });
 
 test('too fast in the chat: one notice, the refused messages kept in the chat, and no failed pill elsewhere', async ({ page }) => {
-  await signInNewStudent(page);
+  const student = await signInNewStudent(page);
   await page.goto('/chad');
   await expect(page.getByTestId('chat-input')).toBeVisible();
   await expect(page.getByTestId('chat-log')).not.toContainText('Loading messages');
   const run = Date.now();
-  // A new account sends at most 3 messages every 30 seconds: the last 4 of these are refused.
-  for (let i = 1; i <= 7; i++) {
+  // A new account sends at most 3 messages every 30 seconds, so some of these 7 are refused. Which ones
+  // is the server's to say: on a loaded machine typing 7 messages can take long enough for the window
+  // to move on and let a 4th through, so the test counts what the server kept rather than assuming 3.
+  const SENT = 7;
+  for (let i = 1; i <= SENT; i++) {
     await page.getByTestId('chat-input').fill(`quick ${run} #${i}`);
     await page.getByTestId('chat-input').press('Enter');
   }
   const refused = page.getByTestId('chat-pending').filter({ has: page.getByRole('alert') });
-  await expect(refused).toHaveCount(4, { timeout: 20_000 });
+  const kept = async () => (await serviceSelect<{ id: number }>('chat_messages', `user_id=eq.${student.userId}&select=id`)).length;
+  // Every message is either kept by the server or refused and shown so: none is still on its way.
+  await expect.poll(async () => (await kept()) + (await refused.count()), { timeout: 60_000 }).toBe(SENT);
+  await expect(page.getByTestId('chat-pending')).toHaveCount(await refused.count());
+  const refusedCount = await refused.count();
+  expect(await kept()).toBeGreaterThanOrEqual(3);
+  expect(refusedCount).toBeGreaterThanOrEqual(1);
   await expect(page.locator('[role="status"]').filter({ hasText: 'can send at most 3 messages' })).toHaveCount(1);
   await expect(page.getByTestId('sync-failed')).toHaveCount(0);
 
@@ -243,7 +252,7 @@ test('too fast in the chat: one notice, the refused messages kept in the chat, a
 
   // Nothing is lost: the chat still holds them, to send again or let go.
   await page.goto('/chad');
-  await expect(refused).toHaveCount(4);
+  await expect(refused).toHaveCount(refusedCount);
   await expect(refused.first().getByRole('button', { name: 'Try again' })).toBeVisible();
 });
 

@@ -1,5 +1,7 @@
 // The chat, the creator tools and their public pages, and takedown requests, through src/data
 // against the embedded backend.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCreatorSocial } from '../../../src/data/actions/addCreatorSocial.ts';
 import { createCreatorVideo } from '../../../src/data/actions/createCreatorVideo.ts';
@@ -151,8 +153,27 @@ describe('takedown requests', () => {
   });
 });
 
-describe('the time check', () => {
-  it("finds this machine's clock right against the backend's server-time function", async () => {
-    expect(await checkClock({ url: `${backend.url}/functions/v1/server-time` })).toBe(0);
+// The Edge Functions the app calls, one folder each in supabase/functions, answer on the target: a hosted
+// project where one was never deployed answers 404, and the time check then cannot tell the clock is right.
+describe('the functions the app calls', () => {
+  const functionsDir = join(import.meta.dirname, '..', '..', '..', 'supabase', 'functions');
+  const functions = readdirSync(functionsDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
+    .map((entry) => entry.name);
+  /** A fetch that sends the anon key, as the portal does to its own backend's functions. */
+  const withAnonKey: typeof fetch = (input, init) =>
+    fetch(input, { ...init, headers: { ...init?.headers, apikey: backend.anonKey, authorization: `Bearer ${backend.anonKey}` } });
+
+  it('are the folders of supabase/functions', () => {
+    expect(functions).toEqual(['server-time']);
+  });
+
+  it.each(functions)('%s is deployed and answers', async (name) => {
+    const res = await withAnonKey(`${backend.url}/functions/v1/${name}`);
+    expect(res.status, `${name}: deploy it with npx supabase functions deploy ${name}`).toBe(200);
+  });
+
+  it("server-time finds this machine's clock right: checked, not guessed", async () => {
+    expect(await checkClock({ url: `${backend.url}/functions/v1/server-time`, fetch: withAnonKey })).toEqual({ status: 'checked', offsetMs: 0 });
   });
 });

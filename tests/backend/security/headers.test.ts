@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_HEADERS, GAME_PAGE_CSP } from '../../../supabase/embedded/security-headers.ts';
 import type { Backend } from '../../../supabase/embedded/server.ts';
+import { canonicalPath } from '../../../supabase/embedded/site.ts';
 import { client, startFixtureBackend } from '../helpers.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'security-headers-'));
@@ -62,6 +63,22 @@ describe('the built portal beside the API', () => {
 
     const { data, error } = await client(backend).from('items').select('id').eq('id', 1);
     expect([data, error]).toEqual([[{ id: 1 }], null]);
+  });
+
+  it('sends a game page with its sandbox however its path is spelled', async () => {
+    // Each of these once served the game's page under the portal's policy, unsandboxed on the portal's origin.
+    const spellings = ['//games/snake/index.html', '/games/snake//index.html', '/games/snake/index.html/', '/games//snake/index.html', '/games/snake/%69ndex.html', '/game%73/snake/index.html'];
+    for (const path of spellings) {
+      const res = await fetch(`${backend.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toContain('<title>Snake</title>');
+      expect(res.headers.get('content-security-policy'), path).toBe(GAME_PAGE_CSP);
+    }
+    // A slash encoded inside a segment names no file of the build.
+    const encodedSlash = await fetch(`${backend.url}/games/snake%2Findex.html`);
+    expect(encodedSlash.status).toBe(404);
+    expect(await encodedSlash.text()).not.toContain('<title>Snake</title>');
+    expect(canonicalPath('/games/snake%2Findex.html')).toBeNull();
   });
 
   it('keeps the policy strict: scripts of this origin only, no eval, no framing by other sites', () => {

@@ -1,22 +1,44 @@
 // A database made the way a new hosted Supabase project is (roles, GoTrue's auth schema, storage-api's
 // storage schema and triggers, supautils, no automatic grants on new tables), by the builder of a
 // Supabase-like PostgreSQL 15 from Supabase's own SQL, which SUPABASE_LIKE_DIR names. The migrations
-// are applied as the non-superuser `postgres`, one file at a time, as `supabase db push` applies them;
-// the tests then act as `postgres` (the dashboard's SQL editor) and as the API roles.
+// are pushed by the Supabase CLI this checkout pins (`supabase db push --db-url`, as the non-superuser
+// `postgres`), exactly as supabase/README.md deploys them; the tests then act as `postgres` (the
+// dashboard's SQL editor) and as the API roles.
 import { execFile } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { repoRoot } from '../../../scripts/gen-db-types.ts';
 import { connectTo, freePort, templatedEngine } from './cluster.ts';
-import { applyFiles, type Engine, type EngineKind } from './engine.ts';
-import { migrationFiles } from './files.ts';
+import type { Engine, EngineKind } from './engine.ts';
 import { PG15_BIN } from './postgres15.ts';
 import type { Connection } from './session.ts';
 
 const run = promisify(execFile);
 const BUILDER = 'make-supabase-like-db.sh';
 const builderDir = process.env.SUPABASE_LIKE_DIR;
+const CLI = join(repoRoot, 'node_modules', '.bin', process.platform === 'win32' ? 'supabase.cmd' : 'supabase');
+
+/**
+ * `supabase db push` of supabase/migrations onto `database`, as `postgres`. The CLI runs in a project
+ * folder of its own that links to this one's config and migrations, so the state it writes (`.temp`)
+ * stays out of the checkout; it is told not to look for updates or send usage data, so it talks to the
+ * loopback database only.
+ */
+async function pushMigrations(port: number, database: string, root: string): Promise<void> {
+  const project = join(root, 'project');
+  mkdirSync(join(project, 'supabase'), { recursive: true });
+  for (const name of ['config.toml', 'migrations']) symlinkSync(join(repoRoot, 'supabase', name), join(project, 'supabase', name));
+  const env = { ...process.env, SUPABASE_NO_UPDATE_NOTIFIER: '1', SUPABASE_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' };
+  const dbUrl = `postgresql://postgres@127.0.0.1:${port}/${database}?sslmode=disable`;
+  try {
+    await run(CLI, ['db', 'push', '--db-url', dbUrl, '--workdir', project, '--yes'], { env, maxBuffer: 16 * 1024 * 1024 });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`supabase db push failed on the Supabase-like database:\n${stderr ?? ''}${stdout ?? ''}`);
+  }
+}
 
 export const supabaseLike: EngineKind = {
   name: 'Supabase-like PostgreSQL 15',
@@ -24,6 +46,7 @@ export const supabaseLike: EngineKind = {
   unavailable: () => {
     if (!builderDir) return 'SUPABASE_LIKE_DIR is not set (the folder of the Supabase-like database builder)';
     if (!existsSync(join(builderDir, BUILDER))) return `SUPABASE_LIKE_DIR has no ${BUILDER}`;
+    if (!existsSync(CLI)) return `the Supabase CLI is not installed (no ${CLI}: npm ci)`;
     return existsSync(join(PG15_BIN, 'initdb')) ? null : `PostgreSQL 15 is not installed (no ${PG15_BIN}/initdb; set PG15_BIN)`;
   },
 
@@ -54,12 +77,7 @@ export const supabaseLike: EngineKind = {
       admin = await connectTo(port, 'supabase_admin', 'postgres');
       await admin.exec('create database platform template postgres owner postgres');
       await admin.exec('create database migrated template platform owner postgres');
-      const pushing = await connectTo(port, 'postgres', 'migrated');
-      try {
-        await applyFiles(pushing, migrationFiles(), 'the Supabase-like database');
-      } finally {
-        await pushing.close();
-      }
+      await pushMigrations(port, 'migrated', root);
     } catch (error) {
       await admin?.close();
       await stop();

@@ -2,7 +2,7 @@
 // frame. The bundled backup list and the server's catalogue (its migrations) list the same games.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, type FrameLocator, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 
 export interface BundledEntry {
   id: string;
@@ -34,15 +34,21 @@ export async function openClassGame(page: Page, slug: string): Promise<FrameLoca
 export const frameState = (frame: FrameLocator) => frame.locator('body').getAttribute('data-state');
 
 /**
- * Starts Snake in the portal's frame. The key goes to the board itself: the frame is a page of its own
- * origin (often its own process), and under load a key sent to whatever the top page thinks has focus
- * can miss it. It is sent again until the game has left its ready state.
+ * Gives the keyboard to an element of the game's frame the way a student does, with a click. The frame
+ * is a page of its own origin (often its own process): focus() called in it, or the portal focusing the
+ * frame, reaches the browser as a message from that process, which under load can arrive after the keys
+ * the test sends next, and the browser then routes them to the top page. A click is an input event
+ * itself: the browser gives the frame focus as it delivers it, before any key queued after it.
  */
+export async function focusByClick(target: Locator): Promise<void> {
+  await target.click();
+}
+
+/** Starts Snake in the portal's frame with an arrow key, the frame focused first by a click (see focusByClick). */
 export async function startSnake(frame: FrameLocator): Promise<void> {
-  await expect(async () => {
-    if ((await frameState(frame)) === 'ready') await frame.locator('#game').press('ArrowUp');
-    expect(await frameState(frame)).not.toBe('ready');
-  }).toPass({ timeout: 10_000 });
+  await focusByClick(frame.locator('#score'));
+  await frame.locator('#game').press('ArrowUp');
+  await expect.poll(() => frameState(frame)).not.toBe('ready');
 }
 
 /**

@@ -13,14 +13,20 @@ export class OwnBackend {
   private readonly port: number;
   private readonly dataDir: string;
   private readonly args: string[];
+  private readonly env: Record<string, string>;
   readonly url: string;
 
-  /** `args` go to the backend's command line as they are (--site-dir, --config ...). */
-  constructor(port: number, dataDir: string, args: string[] = []) {
+  /**
+   * `args` go to the backend's command line as they are (--site-dir, --config ...); `env` adds to its
+   * environment (AUTH_RATE_LIMITS ...). With `--host`, the backend is at that address.
+   */
+  constructor(port: number, dataDir: string, args: string[] = [], env: Record<string, string> = {}) {
     this.port = port;
     this.dataDir = dataDir;
     this.args = args;
-    this.url = `http://127.0.0.1:${port}`;
+    this.env = env;
+    const host = args[args.indexOf('--host') + 1];
+    this.url = `http://${args.includes('--host') && host ? host : '127.0.0.1'}:${port}`;
   }
 
   /** Starts the backend and resolves once it serves (the first start also migrates a new database). */
@@ -30,7 +36,7 @@ export class OwnBackend {
       process.execPath,
       ['--import', 'tsx', 'supabase/embedded/cli.ts', '--port', String(this.port), '--data-dir', this.dataDir, ...this.args],
       // The suite's secret, given as an operator would give one, so its tokens are good here too.
-      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, JWT_SECRET: suiteJwtSecret() } },
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...this.env, JWT_SECRET: suiteJwtSecret() } },
     );
     this.child = child;
     const errors: string[] = [];

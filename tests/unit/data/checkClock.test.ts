@@ -15,16 +15,27 @@ describe('checkClock', () => {
       t += 1000;
       return value;
     };
-    expect(await checkClock({ url: 'http://127.0.0.1/time', fetch: answering({ utc: new Date(SERVER).toISOString() }), now })).toBe(2 * 3600_000);
+    expect(await checkClock({ url: 'http://127.0.0.1/time', fetch: answering({ utc: new Date(SERVER).toISOString() }), now })).toEqual({ status: 'checked', offsetMs: 2 * 3600_000 });
   });
 
-  it('counts the clock as right when the time source fails or answers nonsense', async () => {
+  it('says it cannot tell, and why, when the time source fails, is missing or answers nonsense', async () => {
     const failing = (async () => {
       throw new TypeError('Failed to fetch');
     }) as typeof fetch;
     const now = () => SERVER + 3 * 3600_000;
-    expect(await checkClock({ url: 'http://127.0.0.1/time', fetch: failing, now })).toBe(0);
-    expect(await checkClock({ url: 'http://127.0.0.1/time', fetch: answering({ utc: 'x' }, { status: 500 }), now })).toBe(0);
-    expect(await checkClock({ url: 'http://127.0.0.1/time', fetch: answering('not json'), now })).toBe(0);
+    const check = (source: typeof globalThis.fetch) => checkClock({ url: 'http://127.0.0.1/time', fetch: source, now });
+    expect(await check(failing)).toEqual({ status: 'unknown', reason: 'The time check at http://127.0.0.1/time could not be reached (Failed to fetch).' });
+    // A hosted project without the function: never "the clock is right".
+    expect(await check(answering({ code: 'NOT_FOUND' }, { status: 404 }))).toEqual({
+      status: 'unknown',
+      reason: 'The time check at http://127.0.0.1/time was not found (404): is the server-time function deployed?',
+    });
+    expect(await check(answering({ utc: 'x' }, { status: 500 }))).toEqual({ status: 'unknown', reason: 'The time check at http://127.0.0.1/time answered HTTP 500.' });
+    expect(await check(answering('not json'))).toEqual({ status: 'unknown', reason: 'The time check at http://127.0.0.1/time answered no time it could read.' });
+  });
+
+  it('finds a clock within the tolerance right', async () => {
+    const now = () => SERVER + 60_000;
+    expect(await checkClock({ url: 'http://127.0.0.1/time', fetch: answering({ utc: new Date(SERVER).toISOString() }), now })).toEqual({ status: 'checked', offsetMs: 0 });
   });
 });
