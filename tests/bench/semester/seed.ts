@@ -62,7 +62,7 @@ export function semesterSql(c: Counts): [string, string][] {
       `insert into public.apps (id, title, slug, category, description, url, created_at)
        select 'semester-game-' || g, 'Semester Game ' || g, 'semester-game-' || g, 'game', 'A game added during the year.',
               '/games/semester-game-' || g || '/index.html', now() - (${DAYS} - g) * interval '1 day'
-       from generate_series(1, ${c.extraGames}) g;
+       from generate_series(1::bigint, ${c.extraGames}) g;
        insert into app_private.score_rules (app_id, max_score)
        select id, 10000 from public.apps a where id like 'semester-game-%' on conflict do nothing;
        create temp table sem_apps as
@@ -77,7 +77,7 @@ export function semesterSql(c: Counts): [string, string][] {
                     substr(md5('semester-user' || i), 21, 12))::uuid as id,
                 now() - ${DAYS} * interval '1 day' + (i % 30) * interval '1 day' as joined,
                 i <= ${c.moderators} as moderator, i > ${c.students} as hostile
-         from generate_series(1, ${c.students + c.hostile}) i;
+         from generate_series(1::bigint, ${c.students + c.hostile}) i;
        create index on sem_users (i);
        insert into auth.users (id, email, email_confirmed_at, last_sign_in_at, created_at, updated_at)
        select id, 'student-' || i || '@semester.test', joined, now() - (i % 7) * interval '1 day', joined, joined from sem_users;
@@ -94,7 +94,7 @@ export function semesterSql(c: Counts): [string, string][] {
       `${c.plays} plays (runs, apps_played)`,
       `insert into app_private.game_runs (run_id, user_id, app_id, started_at)
        select gen_random_uuid(), u.id, a.id, now() - ((g * 7919) % (${DAYS} * 1440)) * interval '1 minute'
-       from generate_series(1, ${c.plays}) g
+       from generate_series(1::bigint, ${c.plays}) g
        join sem_users u on u.i = 1 + g % ${c.students}
        join sem_apps a on a.n = (g / ${c.students}) % (select n from sem_app_count);
        insert into public.apps_played (user_id, app_id, updated_at)
@@ -114,15 +114,25 @@ export function semesterSql(c: Counts): [string, string][] {
               case g % 10 when 0 then 100 when 1 then -250 else 5 end,
               case g % 10 when 0 then 'streak claim' when 1 then 'bought cursor_arrow' else 'time spent' end,
               now() - ((g * 104729) % (${DAYS} * 86400)) * interval '1 second'
-       from generate_series(1, greatest(0, ${c.ledger} - ${c.plays})) g
-       join sem_users u on u.i = 1 + g % ${c.students};`,
+       from generate_series(1::bigint, greatest(0, ${c.ledger} - ${c.plays})) g
+       join sem_users u on u.i = 1 + g % ${c.students};
+       insert into public.items_unlocked (user_id, item, type, created_at)
+       select u.id, s.id, s.type, u.joined + interval '3 days'
+       from sem_users u cross join (select id, type from public.shop_items where listed order by id limit 6) s;
+       -- The daily gains the ledger's trigger keeps (where the schema has them): triggers are off while seeding.
+       do $seed$ begin
+         if to_regclass('app_private.coins_gained_daily') is not null then
+           insert into app_private.coins_gained_daily (day, user_id, amount)
+           select (created_at at time zone 'UTC')::date, user_id, sum(amt) from public.coins_transactions where amt > 0 group by 1, 2;
+         end if;
+       end $seed$;`,
     ],
     [
       `${c.scores} scores, half waiting with proofs`,
       `insert into public.leaderboard_submissions (user_id, app_id, score, created_at, review, play_ms, play_seen_ms)
        select u.id, a.id, (g * 31) % 5000, now() - ((g * 7727) % (${DAYS} * 1440)) * interval '1 minute',
               case when g % 2 = 0 then 'approved' else 'pending' end, 60000 + g % 300000, 60000 + g % 300000
-       from generate_series(1, ${c.scores}) g
+       from generate_series(1::bigint, ${c.scores}) g
        join sem_users u on u.i = 1 + g % ${c.students}
        join sem_apps a on a.n = g % (select n from sem_app_count);
        insert into storage.objects (bucket_id, name, owner, owner_id, metadata, created_at, updated_at, last_accessed_at)
@@ -141,7 +151,7 @@ export function semesterSql(c: Counts): [string, string][] {
       `insert into public.chat_messages (user_id, body, created_at, hidden, client_id)
        select u.id, 'message ' || g || ' about the games today', now() - ((${c.chat} - g) * ${Math.max(1, Math.floor((DAYS * 86400) / c.chat))}) * interval '1 second',
               g % 500 = 0, gen_random_uuid()
-       from generate_series(1, ${c.chat}) g
+       from generate_series(1::bigint, ${c.chat}) g
        join sem_users u on u.i = 1 + (g * 13) % ${c.students};`,
     ],
     [
@@ -149,7 +159,7 @@ export function semesterSql(c: Counts): [string, string][] {
       `insert into public.chat_reports (message_id, reporter_id, reason, created_at, message_body, message_author, closed_at)
        select m.id, u.id, 'rude', m.created_at + interval '5 minutes', m.body, m.user_id,
               case when g % 20 <> 0 then m.created_at + interval '1 day' end
-       from generate_series(1, ${Math.ceil(c.reportsAndTakedowns / 2)}) g
+       from generate_series(1::bigint, ${Math.ceil(c.reportsAndTakedowns / 2)}) g
        join public.chat_messages m on m.id = (select min(id) from public.chat_messages) + (g * 17) % ${c.chat}
        join sem_users u on u.i = 1 + (g * 7) % ${c.students}
        on conflict do nothing;
@@ -157,12 +167,12 @@ export function semesterSql(c: Counts): [string, string][] {
        select 'Rights holder ' || g, 'owner' || g || '@example.test', 'https://example.test/video/' || g, 'this is my game',
               now() - (${Math.floor(c.reportsAndTakedowns / 2)} - g) * interval '20 minutes',
               case when g % 20 <> 0 then now() - (${Math.floor(c.reportsAndTakedowns / 2)} - g) * interval '20 minutes' + interval '1 day' end
-       from generate_series(1, ${Math.floor(c.reportsAndTakedowns / 2)}) g;
+       from generate_series(1::bigint, ${Math.floor(c.reportsAndTakedowns / 2)}) g;
        insert into public.creator_applications (user_id, pitch, created_at, status, closed_at)
        select u.id, 'I make videos about games.', now() - (${c.creatorApplications} - g) * interval '2 hours',
               case when g % 7 = 0 then 'pending' else 'declined' end,
               case when g % 7 <> 0 then now() - (${c.creatorApplications} - g) * interval '2 hours' + interval '1 day' end
-       from generate_series(1, ${c.creatorApplications}) g
+       from generate_series(1::bigint, ${c.creatorApplications}) g
        join sem_users u on u.i = 1 + g % ${c.students}
        where not exists (select 1 from public.creator_applications x where x.user_id = u.id and x.status = 'pending')
        on conflict do nothing;`,
@@ -172,7 +182,7 @@ export function semesterSql(c: Counts): [string, string][] {
       `insert into public.game_saves (user_id, app_id, state, version, device_id, device_label, saved_at, updated_at)
        select u.id, a.id, '{"level":' || g % 40 || ',"board":[' || repeat('0,', 60) || '0],"score":' || g % 9000 || '}',
               1 + g % 30, gen_random_uuid(), 'Chromebook', now() - (g % ${DAYS}) * interval '1 day', now() - (g % ${DAYS}) * interval '1 day'
-       from generate_series(0, ${c.saves - 1}) g
+       from generate_series(0::bigint, ${c.saves - 1}) g
        join sem_users u on u.i = 1 + g % ${c.students}
        join sem_apps a on a.n = (g / ${c.students}) % (select n from sem_app_count)
        on conflict do nothing;`,
@@ -193,7 +203,7 @@ export function semesterSql(c: Counts): [string, string][] {
       `insert into public.leaderboard_submissions (user_id, app_id, score, created_at, review)
        select u.id, a.id, coalesce(r.max_score, 10000), now() - interval '1 hour' + g * interval '10 ms', 'pending'
        from sem_users u
-       cross join generate_series(1, ${c.hostileScores}) g
+       cross join generate_series(1::bigint, ${c.hostileScores}) g
        join sem_apps a on a.n = g % (select n from sem_app_count)
        left join app_private.score_rules r on r.app_id = a.id
        where u.hostile;
@@ -220,4 +230,5 @@ union all select 'chat_reports', count(*)::int from public.chat_reports
 union all select 'takedown_requests', count(*)::int from public.takedown_requests
 union all select 'game_saves', count(*)::int from public.game_saves
 union all select 'client_mutations', count(*)::int from public.client_mutations
-union all select 'moderation_decisions', count(*)::int from public.moderation_decisions`;
+union all select 'moderation_decisions', count(*)::int from public.moderation_decisions
+union all select 'items_unlocked', count(*)::int from public.items_unlocked`;
