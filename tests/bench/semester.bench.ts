@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { weekStartUtc } from '../../src/domain/weekStart.ts';
 import { openDatabase } from '../../supabase/embedded/database.ts';
 import { Keys } from '../../supabase/embedded/jwt.ts';
 import { startBackend, type Backend } from '../../supabase/embedded/server.ts';
@@ -29,7 +30,6 @@ const WARM_UP = 3;
 /** A read that is this slow is timed fewer times, so the run stays bounded. */
 const TIME_PER_READ_MS = 12_000;
 const GOAL = { embedded: 50, pg15: 20, ratio: 3, attacked: 100 };
-const DAY_MS = 86_400_000;
 const PASS_SEASON_START = '2025-10-01';
 
 type Which = 'empty' | 'semester';
@@ -59,7 +59,8 @@ async function subjectOf(query: (sql: string, params: unknown[]) => Promise<Reco
     studentId: student.id,
     studentName: student.name,
     game,
-    weekStart: new Date(now - 7 * DAY_MS).toISOString(),
+    // As refreshTopLists sends it: this week's Monday 00:00 UTC.
+    weekStart: weekStartUtc(new Date(now)).toISOString(),
     seasonStart: PASS_SEASON_START,
     chatSince: new Date(now - 60_000).toISOString(),
   };

@@ -22,7 +22,7 @@ export interface Subject {
   studentName: string;
   /** A game the hostile accounts filled with pending scores at its maximum. */
   game: string;
-  /** A week ago, where the weekly top list starts. */
+  /** This week's Monday 00:00 UTC, where the weekly top list starts. */
   weekStart: string;
   /** The pass's season start, as the app sends it. */
   seasonStart: string;
