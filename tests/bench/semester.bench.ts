@@ -116,8 +116,9 @@ function resultRows(reads: Read[], timings: Timings[], limit: number): string[][
     const t = timings[i] as Timings;
     const p = (which: Which, q: number) => (t.took[which].length ? percentile(t.took[which], q) : NaN);
     const ratio = p('semester', 95) / p('empty', 95);
+    // The desk and the top lists hold under the desk-load attack (in the semester): 100 ms, besides the engine's goal.
     const target = read.attacked ? Math.min(GOAL.attacked, limit) : limit;
-    const met = p('semester', 95) <= target && ratio <= GOAL.ratio && t.errors.length === 0;
+    const met = p('semester', 95) <= target && ratio <= GOAL.ratio && t.failed === 0;
     return [
       `${read.page}: ${read.name} (${read.who})`,
       ms(p('empty', 50)),
@@ -125,7 +126,7 @@ function resultRows(reads: Read[], timings: Timings[], limit: number): string[][
       ms(p('semester', 50)),
       ms(p('semester', 95)),
       `${ratio.toFixed(1)}x`,
-      `p95 <= ${target} ms, <= ${GOAL.ratio}x: ${met ? 'met' : 'NOT MET'}${t.failed ? ` (${t.failed} failed: ${t.errors.join('; ')})` : ''}`,
+      `p95 <= ${target} ms${read.attacked ? ` (attack: <= ${GOAL.attacked} ms)` : ''}, <= ${GOAL.ratio}x: ${met ? 'met' : 'NOT MET'}${t.failed ? ` (${t.failed} failed: ${t.errors.join('; ')})` : ''}`,
     ];
   });
 }
