@@ -19,7 +19,8 @@ function clusterOwner(): { uid: number; gid: number } | Record<string, never> {
   return { uid: id('-u'), gid: id('-g') };
 }
 
-async function startCluster(): Promise<{ port: number; stop(): Promise<void> }> {
+/** A new cluster of its own on a free loopback port, removed again by stop(). */
+export async function startCluster(): Promise<{ port: number; stop(): Promise<void> }> {
   const root = mkdtempSync(join(tmpdir(), 'portal-pg15-'));
   const dataDir = join(root, 'data');
   const socketDir = join(root, 'socket');

@@ -24,6 +24,7 @@ import { profileSuite } from './profiles.ts';
 import { referenceDataSuite } from './reference-data.ts';
 import { capSuite } from './reward-caps.ts';
 import { cloudSavesSuite } from './cloud-saves.ts';
+import { coinsBoardSuite } from './coins-board.ts';
 import { rlsSuite } from './rls.ts';
 import { rpcSuite } from './rpc.ts';
 import { secondFactorSuite } from './second-factor.ts';
@@ -57,6 +58,7 @@ export function describeDatabase(kind: EngineKind): void {
     catalogueSuite(ctx);
     popularAppsSuite(ctx);
     semesterHolesScoresSuite(ctx);
+    coinsBoardSuite(ctx);
     if (kind.manySessions) {
       concurrencySuite(ctx);
       creatorApplicationRacesSuite(ctx);

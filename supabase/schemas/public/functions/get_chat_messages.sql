@@ -5,19 +5,25 @@
 create or replace function public.get_chat_messages(p_since timestamptz default null, p_limit integer default 50)
 returns table (id bigint, user_id uuid, username text, icon text, body text, created_at timestamptz, client_id uuid)
 language sql stable security invoker set search_path = public as $$
-  select * from (
-    select m.id, m.user_id, p.username, p.icon, m.body, m.created_at,
-      case when m.user_id = (select auth.uid()) then m.client_id end as client_id
-    from public.chat_messages m
-    left join public.public_profiles p on p.user_id = m.user_id
-    where p_since is null or m.created_at > p_since
-    order by
-      case when p_since is null then m.created_at end desc,
-      case when p_since is null then m.id end desc,
-      m.created_at asc, m.id asc
-    limit least(greatest(coalesce(p_limit, 50), 1), 200)
-  ) newest
-  order by newest.created_at, newest.id
+  -- Two pages, one of them empty: each reads chat_messages_created_id_idx in its own direction and
+  -- stops at the limit (one order by both ways made the planner sort the whole room).
+  select page.id, page.user_id, p.username, p.icon, page.body, page.created_at,
+    case when page.user_id = (select auth.uid()) then page.client_id end as client_id
+  from (
+    (select m.id, m.user_id, m.body, m.created_at, m.client_id
+     from public.chat_messages m
+     where p_since is null
+     order by m.created_at desc, m.id desc
+     limit least(greatest(coalesce(p_limit, 50), 1), 200))
+    union all
+    (select m.id, m.user_id, m.body, m.created_at, m.client_id
+     from public.chat_messages m
+     where m.created_at > p_since
+     order by m.created_at, m.id
+     limit least(greatest(coalesce(p_limit, 50), 1), 200))
+  ) page
+  left join public.public_profiles p on p.user_id = page.user_id
+  order by page.created_at, page.id
 $$;
 revoke execute on function public.get_chat_messages(timestamptz, integer) from public, anon;
 grant execute on function public.get_chat_messages(timestamptz, integer) to authenticated, service_role;

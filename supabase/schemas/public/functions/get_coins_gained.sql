@@ -6,14 +6,24 @@
 create or replace function public.get_coins_gained(start_date timestamptz)
 returns table (user_id uuid, username text, icon text, amount bigint)
 language sql stable security definer set search_path = public as $$
+  -- Whole UTC days from the daily totals (app_private.coins_gained_daily); the ledger only for the
+  -- part of a day before the first whole one, when a season starts in the middle of a day.
+  with period as (
+    select s.starts, ((s.starts at time zone 'UTC') + interval '1 day' - interval '1 microsecond')::date as first_day
+    from (select app_private.whole_period_start(start_date) as starts) s
+  ), gains as (
+    select d.user_id, d.amount
+    from app_private.coins_gained_daily d, period
+    where d.day >= period.first_day
+    union all
+    select c.user_id, c.amt
+    from public.coins_transactions c, period
+    where c.amt > 0 and c.created_at >= period.starts and c.created_at < period.first_day::timestamp at time zone 'UTC'
+  )
   select g.user_id, m.username, m.icon, g.amount
-  from (
-    select c.user_id, sum(c.amt)::bigint as amount
-    from public.coins_transactions c
-    where c.amt > 0 and c.created_at >= app_private.whole_period_start(start_date)
-    group by c.user_id
-  ) g
+  from (select gains.user_id, sum(gains.amount)::bigint as amount from gains group by gains.user_id) g
   join public.my_users m on m.user_id = g.user_id
+  where g.amount > 0
   order by g.amount desc, m.username
   limit 5
 $$;

@@ -16,7 +16,8 @@ create table public.chat_messages (
   client_id uuid,
   constraint chat_messages_body_length check (char_length(btrim(body)) between 1 and 500)
 );
-create index chat_messages_created_idx on public.chat_messages (created_at desc);
+-- The room's newest page and a poll's next page, in (created_at, id) order either way (get_chat_messages).
+create index chat_messages_created_id_idx on public.chat_messages (created_at, id);
 -- NULL client ids (direct inserts) never collide.
 create unique index chat_messages_client_once on public.chat_messages (user_id, client_id);
 create index chat_messages_user_recent_idx on public.chat_messages (user_id, created_at desc);

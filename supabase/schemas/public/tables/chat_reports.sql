@@ -16,6 +16,8 @@ create table public.chat_reports (
   constraint chat_reports_reason_length check (char_length(reason) <= 500),
   constraint chat_reports_once_per_reporter unique (message_id, reporter_id)
 );
+-- The desk's queue (get_open_chat_reports): the oldest open reports first, without reading the closed ones.
+create index chat_reports_open_idx on public.chat_reports (created_at, id) where closed_at is null;
 
 alter table public.chat_reports enable row level security;
 

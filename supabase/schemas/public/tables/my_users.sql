@@ -34,6 +34,8 @@ create table public.my_users (
 );
 
 create unique index my_users_username_lower_key on public.my_users (lower(username));
+-- A public profile is opened by its exact name (public_profiles?username=eq.…), which the index above cannot serve.
+create index my_users_username_idx on public.my_users (username);
 -- Leaderboards: top time spent and top apps played.
 create index my_users_time_spent_idx on public.my_users (time_spent desc);
 create index my_users_apps_played_idx on public.my_users (apps_played desc);
