@@ -26,6 +26,7 @@ import { cloudSavesSuite } from './cloud-saves.ts';
 import { rlsSuite } from './rls.ts';
 import { rpcSuite } from './rpc.ts';
 import { secondFactorSuite } from './second-factor.ts';
+import { semesterHolesGrowthSuite } from './semester-holes-growth.ts';
 
 export function describeDatabase(kind: EngineKind): void {
   describeEngine(kind, (ctx) => {
@@ -53,6 +54,7 @@ export function describeDatabase(kind: EngineKind): void {
     operatorsSuite(ctx);
     catalogueSuite(ctx);
     popularAppsSuite(ctx);
+    semesterHolesGrowthSuite(ctx);
     if (kind.manySessions) {
       concurrencySuite(ctx);
       creatorApplicationRacesSuite(ctx);
