@@ -50,3 +50,12 @@ export function asRole<T>(db: Database, ctx: RequestContext, fn: (tx: Tx) => Pro
     return fn(tx);
   });
 }
+
+/**
+ * Refuses a signed-in token whose session is gone (a global sign-out, a password change): the SQL of
+ * app_rls.require_live_session, which hosted PostgREST runs as its pre-request function, so both
+ * follow one rule. Run inside asRole, before the request's own statements.
+ */
+export async function requireLiveSession(tx: Tx, ctx: RequestContext): Promise<void> {
+  if (ctx.role === 'authenticated') await tx.query('select app_rls.require_live_session()');
+}
