@@ -15,7 +15,7 @@ import {
   type Level,
   type SelectItem,
 } from './postgrest-query.ts';
-import { asRole, requireLiveSession, type RequestContext } from './request.ts';
+import { asRole, runPreRequest, type RequestContext } from './request.ts';
 import type { SchemaCache, TableInfo } from './schema-cache.ts';
 
 export interface RestResult {
@@ -339,7 +339,7 @@ export async function handleRest(deps: Deps, req: RestRequest): Promise<RestResu
 async function runAs<T>(deps: Deps, req: RestRequest, fn: (tx: Tx) => Promise<T>): Promise<T> {
   try {
     return await asRole(deps.db, req.ctx, async (tx) => {
-      await requireLiveSession(tx, req.ctx);
+      if (deps.cache.hasPreRequest) await runPreRequest(tx, req.ctx);
       return fn(tx);
     });
   } catch (error) {
