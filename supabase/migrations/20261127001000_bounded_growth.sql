@@ -8,8 +8,8 @@
 -- Now:
 -- - One student applies at most 120 mutations a minute and 3,000 a day (app_private.begin_mutation,
 --   counted in app_private.mutation_rates, one row per student). A flood is refused with words and
---   SQLSTATE 53000 (HTTP 503) and stores nothing; the outbox keeps a refused action queued and sends
---   it later.
+--   SQLSTATE PT429 (HTTP 429 Too Many Requests) and stores nothing; the outbox keeps a refused action
+--   queued and sends it later (src/sync/classify.ts).
 --   The measured flood becomes 2 rows a second, then none after 3,000 in a day: at 312 B a row and 35
 --   days kept, at most ~33 MB of idempotency rows per student, however hard they try.
 -- - Each log is swept by age as it grows (app_private.sweep_old_rows, an after-insert trigger on each):
@@ -81,11 +81,11 @@ begin
     returning minute_count, day_count into v_minute, v_day;
     if v_minute > 120 then
       raise exception 'Too many changes at once: at most 120 a minute. The rest wait on this device and are sent in a moment.'
-        using errcode = '53000';
+        using errcode = 'PT429';
     end if;
     if v_day > 3000 then
       raise exception 'Too many changes today: at most 3,000 a day. The rest wait on this device and are sent within a day.'
-        using errcode = '53000';
+        using errcode = 'PT429';
     end if;
     return null;
   end if;

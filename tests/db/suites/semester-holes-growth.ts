@@ -127,8 +127,8 @@ export function semesterHolesGrowthSuite(ctx: DbContext): void {
       expect((await drain(plays(100))).every((r) => r.ok)).toBe(true);
       const second = await drain(plays(30));
       expect(second.filter((r) => r.ok)).toHaveLength(20);
-      expect(second.slice(20)).toEqual(second.slice(20).map((r) => ({ id: r.id, ok: false, code: '53000', message: PER_MINUTE })));
-      expect(await request(me, "select public.record_app_played('snake', $1)", [crypto.randomUUID()])).toEqual({ ok: false, code: '53000', message: PER_MINUTE });
+      expect(second.slice(20)).toEqual(second.slice(20).map((r) => ({ id: r.id, ok: false, code: 'PT429', message: PER_MINUTE })));
+      expect(await request(me, "select public.record_app_played('snake', $1)", [crypto.randomUUID()])).toEqual({ ok: false, code: 'PT429', message: PER_MINUTE });
       expect(await stored()).toBe(120);
       // A replay changes nothing, so it is answered even at the limit.
       const first = await drain(plays(0).concat(second.slice(0, 1).map((r) => ({ id: r.id, kind: 'record_app_played', args: { p_app_id: 'snake' } }))));
@@ -143,7 +143,7 @@ export function semesterHolesGrowthSuite(ctx: DbContext): void {
       await drain(plays(1));
       await db.query('update app_private.mutation_rates set day_count = 2999 where user_id = $1', [me]);
       expect((await drain(plays(1)))[0]).toMatchObject({ ok: true });
-      expect((await drain(plays(1)))[0]).toMatchObject({ ok: false, code: '53000', message: PER_DAY });
+      expect((await drain(plays(1)))[0]).toMatchObject({ ok: false, code: 'PT429', message: PER_DAY });
       await later(60 * 60 * 24 - 1);
       expect((await drain(plays(1)))[0]).toMatchObject({ ok: false, message: PER_DAY });
       await later(2);

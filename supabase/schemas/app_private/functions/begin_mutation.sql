@@ -6,9 +6,9 @@
 -- 3,566 a second through apply_mutations): 120 a minute and 3,000 a day (app_private.mutation_rates).
 -- Two a second is more than a student clicks, and lets the outbox drain a day offline (a play per
 -- game opened, a time tick per 5 minutes) within minutes; 3,000 a day is ten times the plays that
--- pay a coin (300). The refusal is 53000, "try again later" (HTTP 503 from PostgREST and the
--- embedded backend; not 53400, which PostgREST answers with 500): the outbox keeps the action queued
--- and sends it again after its back-off, and a replay, which changes nothing, is never counted.
+-- pay a coin (300). The refusal is PT429, which PostgREST and the embedded backend answer as HTTP 429
+-- Too Many Requests: the outbox (src/sync/classify.ts) keeps the action queued and sends it again
+-- after its back-off, and a replay, which changes nothing, is never counted.
 
 create or replace function app_private.begin_mutation(p_uid uuid, p_client_id uuid, p_kind text) returns jsonb
 language plpgsql set search_path = public as $$
@@ -35,11 +35,11 @@ begin
     returning minute_count, day_count into v_minute, v_day;
     if v_minute > 120 then
       raise exception 'Too many changes at once: at most 120 a minute. The rest wait on this device and are sent in a moment.'
-        using errcode = '53000';
+        using errcode = 'PT429';
     end if;
     if v_day > 3000 then
       raise exception 'Too many changes today: at most 3,000 a day. The rest wait on this device and are sent within a day.'
-        using errcode = '53000';
+        using errcode = 'PT429';
     end if;
     return null;
   end if;
