@@ -39,22 +39,40 @@ create index game_save_writes_written_at_idx on app_private.game_save_writes (wr
 create or replace function app_private.sweep_old_rows() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
-  execute format(
-    'delete from %1$I.%2$I where ctid in (select ctid from %1$I.%2$I where %3$I < now() - $1 order by %3$I limit 8 for update skip locked)',
-    tg_table_schema, tg_table_name, tg_argv[0])
-  using tg_argv[1]::interval;
+  case tg_table_name
+    when 'client_mutations' then
+      delete from public.client_mutations where ctid in (
+        select ctid from public.client_mutations where created_at < now() - interval '35 days'
+        order by created_at limit 8 for update skip locked);
+    when 'game_runs' then
+      delete from app_private.game_runs where ctid in (
+        select ctid from app_private.game_runs where started_at < now() - interval '1 day'
+        order by started_at limit 8 for update skip locked);
+    when 'score_submissions_log' then
+      delete from app_private.score_submissions_log where ctid in (
+        select ctid from app_private.score_submissions_log where sent_at < now() - interval '1 day'
+        order by sent_at limit 8 for update skip locked);
+    when 'game_save_writes' then
+      delete from app_private.game_save_writes where ctid in (
+        select ctid from app_private.game_save_writes where written_at < now() - interval '1 minute'
+        order by written_at limit 8 for update skip locked);
+    when 'chat_sends' then
+      delete from app_private.chat_sends where ctid in (
+        select ctid from app_private.chat_sends where sent_at < now() - interval '30 seconds'
+        order by sent_at limit 8 for update skip locked);
+  end case;
   return null;
 end $$;
 revoke execute on function app_private.sweep_old_rows() from public;
 
 create trigger sweep_old_rows after insert on public.client_mutations
-  for each statement execute function app_private.sweep_old_rows('created_at', '35 days');
+  for each statement execute function app_private.sweep_old_rows();
 create trigger sweep_old_rows after insert on app_private.game_runs
-  for each statement execute function app_private.sweep_old_rows('started_at', '1 day');
+  for each statement execute function app_private.sweep_old_rows();
 create trigger sweep_old_rows after insert on app_private.score_submissions_log
-  for each statement execute function app_private.sweep_old_rows('sent_at', '1 day');
+  for each statement execute function app_private.sweep_old_rows();
 create trigger sweep_old_rows after insert on app_private.game_save_writes
-  for each statement execute function app_private.sweep_old_rows('written_at', '1 minute');
+  for each statement execute function app_private.sweep_old_rows();
 
 create or replace function app_private.begin_mutation(p_uid uuid, p_client_id uuid, p_kind text) returns jsonb
 language plpgsql set search_path = public as $$
@@ -71,14 +89,20 @@ begin
   insert into public.client_mutations (user_id, client_id, kind) values (p_uid, p_client_id, p_kind)
   on conflict (user_id, client_id) do nothing;
   if found then
-    insert into app_private.mutation_rates as r (user_id, minute_start, minute_count, day_start, day_count)
-    values (p_uid, now(), 1, now(), 1)
-    on conflict (user_id) do update set
+    -- An update first: the student's row exists after their first mutation ever.
+    update app_private.mutation_rates r set
       minute_start = case when r.minute_start > now() - interval '1 minute' then r.minute_start else now() end,
       minute_count = case when r.minute_start > now() - interval '1 minute' then r.minute_count + 1 else 1 end,
       day_start = case when r.day_start > now() - interval '1 day' then r.day_start else now() end,
       day_count = case when r.day_start > now() - interval '1 day' then r.day_count + 1 else 1 end
-    returning minute_count, day_count into v_minute, v_day;
+    where r.user_id = p_uid
+    returning r.minute_count, r.day_count into v_minute, v_day;
+    if not found then
+      insert into app_private.mutation_rates as r (user_id, minute_start, minute_count, day_start, day_count)
+      values (p_uid, now(), 1, now(), 1)
+      on conflict (user_id) do update set minute_count = r.minute_count + 1, day_count = r.day_count + 1
+      returning r.minute_count, r.day_count into v_minute, v_day;
+    end if;
     if v_minute > 120 then
       raise exception 'Too many changes at once: at most 120 a minute. The rest wait on this device and are sent in a moment.'
         using errcode = 'PT429';

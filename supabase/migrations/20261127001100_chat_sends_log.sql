@@ -16,7 +16,7 @@ create index chat_sends_user_idx on app_private.chat_sends (user_id, sent_at);
 create index chat_sends_sent_at_idx on app_private.chat_sends (sent_at);
 
 create trigger sweep_old_rows after insert on app_private.chat_sends
-  for each statement execute function app_private.sweep_old_rows('sent_at', '30 seconds');
+  for each statement execute function app_private.sweep_old_rows();
 
 create or replace function app_private.chat_messages_guard() returns trigger
 language plpgsql security definer set search_path = public as $$

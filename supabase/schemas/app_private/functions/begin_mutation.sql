@@ -25,14 +25,20 @@ begin
   insert into public.client_mutations (user_id, client_id, kind) values (p_uid, p_client_id, p_kind)
   on conflict (user_id, client_id) do nothing;
   if found then
-    insert into app_private.mutation_rates as r (user_id, minute_start, minute_count, day_start, day_count)
-    values (p_uid, now(), 1, now(), 1)
-    on conflict (user_id) do update set
+    -- An update first: the student's row exists after their first mutation ever.
+    update app_private.mutation_rates r set
       minute_start = case when r.minute_start > now() - interval '1 minute' then r.minute_start else now() end,
       minute_count = case when r.minute_start > now() - interval '1 minute' then r.minute_count + 1 else 1 end,
       day_start = case when r.day_start > now() - interval '1 day' then r.day_start else now() end,
       day_count = case when r.day_start > now() - interval '1 day' then r.day_count + 1 else 1 end
-    returning minute_count, day_count into v_minute, v_day;
+    where r.user_id = p_uid
+    returning r.minute_count, r.day_count into v_minute, v_day;
+    if not found then
+      insert into app_private.mutation_rates as r (user_id, minute_start, minute_count, day_start, day_count)
+      values (p_uid, now(), 1, now(), 1)
+      on conflict (user_id) do update set minute_count = r.minute_count + 1, day_count = r.day_count + 1
+      returning r.minute_count, r.day_count into v_minute, v_day;
+    end if;
     if v_minute > 120 then
       raise exception 'Too many changes at once: at most 120 a minute. The rest wait on this device and are sent in a moment.'
         using errcode = 'PT429';

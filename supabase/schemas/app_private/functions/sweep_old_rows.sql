@@ -16,26 +16,45 @@
 -- - app_private.game_save_writes, 1 minute: the window of put_game_save's limit.
 -- - app_private.chat_sends, 30 seconds: the longest window a chat limit counts.
 -- (app_private.chat_device_sends keeps its 10 seconds by the chat trigger's own prune.)
--- Arguments: the time column, then the age.
+-- Static statements, one per log, so each plan is prepared once per connection (a statement built
+-- per call cost a 100-operation outbox batch about 3 ms an operation on PGlite).
 
 create or replace function app_private.sweep_old_rows() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
-  execute format(
-    'delete from %1$I.%2$I where ctid in (select ctid from %1$I.%2$I where %3$I < now() - $1 order by %3$I limit 8 for update skip locked)',
-    tg_table_schema, tg_table_name, tg_argv[0])
-  using tg_argv[1]::interval;
+  case tg_table_name
+    when 'client_mutations' then
+      delete from public.client_mutations where ctid in (
+        select ctid from public.client_mutations where created_at < now() - interval '35 days'
+        order by created_at limit 8 for update skip locked);
+    when 'game_runs' then
+      delete from app_private.game_runs where ctid in (
+        select ctid from app_private.game_runs where started_at < now() - interval '1 day'
+        order by started_at limit 8 for update skip locked);
+    when 'score_submissions_log' then
+      delete from app_private.score_submissions_log where ctid in (
+        select ctid from app_private.score_submissions_log where sent_at < now() - interval '1 day'
+        order by sent_at limit 8 for update skip locked);
+    when 'game_save_writes' then
+      delete from app_private.game_save_writes where ctid in (
+        select ctid from app_private.game_save_writes where written_at < now() - interval '1 minute'
+        order by written_at limit 8 for update skip locked);
+    when 'chat_sends' then
+      delete from app_private.chat_sends where ctid in (
+        select ctid from app_private.chat_sends where sent_at < now() - interval '30 seconds'
+        order by sent_at limit 8 for update skip locked);
+  end case;
   return null;
 end $$;
 revoke execute on function app_private.sweep_old_rows() from public;
 
 create trigger sweep_old_rows after insert on public.client_mutations
-  for each statement execute function app_private.sweep_old_rows('created_at', '35 days');
+  for each statement execute function app_private.sweep_old_rows();
 create trigger sweep_old_rows after insert on app_private.game_runs
-  for each statement execute function app_private.sweep_old_rows('started_at', '1 day');
+  for each statement execute function app_private.sweep_old_rows();
 create trigger sweep_old_rows after insert on app_private.score_submissions_log
-  for each statement execute function app_private.sweep_old_rows('sent_at', '1 day');
+  for each statement execute function app_private.sweep_old_rows();
 create trigger sweep_old_rows after insert on app_private.game_save_writes
-  for each statement execute function app_private.sweep_old_rows('written_at', '1 minute');
+  for each statement execute function app_private.sweep_old_rows();
 create trigger sweep_old_rows after insert on app_private.chat_sends
-  for each statement execute function app_private.sweep_old_rows('sent_at', '30 seconds');
+  for each statement execute function app_private.sweep_old_rows();
