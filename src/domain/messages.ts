@@ -67,3 +67,7 @@ export const PASS_NOT_STARTED = 'This battle pass has not started yet.';
 export function tierNotReached(remaining: number, tier: number): string {
   return `Gain ${remaining} more coins this season to reach tier ${tier}.`;
 }
+
+/** Why an action sent once and unconfirmed for weeks is not sent again (src/domain/resendWindow.ts). */
+export const RESEND_EXPIRED =
+  'This change was sent weeks ago and never confirmed, so it was not sent again: it may already count. Your data shows what the server kept.';

@@ -20,11 +20,17 @@ const TRANSIENT_SQLSTATE_CLASSES = new Set([
   '58', // system error
 ]);
 
-const AUTH_CODES = new Set(['PGRST301', 'PGRST302', 'PGRST303']);
+const AUTH_CODES = new Set(['PGRST301', 'PGRST302', 'PGRST303', 'PT401']);
+
+/**
+ * Too many actions at once (the student's mutation limits, app_private.begin_mutation): the server
+ * stored nothing and will take it later. PostgREST answers this code with HTTP 429.
+ */
+const LATER_CODES = new Set(['PT429']);
 
 export function classifyCode(code: string | undefined, message: string): Disposition {
   if (code && AUTH_CODES.has(code)) return { action: 'refresh', code, message };
-  if (code && code.length === 5 && TRANSIENT_SQLSTATE_CLASSES.has(code.slice(0, 2))) {
+  if (code && (LATER_CODES.has(code) || (code.length === 5 && TRANSIENT_SQLSTATE_CLASSES.has(code.slice(0, 2))))) {
     return { action: 'retry', code, message };
   }
   // P0001 (a rule said no), 42501 (permission), 22023 (bad arguments), 23xxx (constraint) and

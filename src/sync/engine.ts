@@ -7,6 +7,8 @@ import type { Settlement } from './kinds/kind.ts';
 import { afterConfirmOf } from './kinds/registry.ts';
 import { defaultLock, type OutboxLock } from './lock.ts';
 import { failedItems, pendingCount, queuedItems } from './outbox.ts';
+import { RESEND_EXPIRED } from '../domain/messages.ts';
+import { mayResend } from '../domain/resendWindow.ts';
 import { restack } from './rebase.ts';
 import { inSyncTransaction } from '../data/syncTables.ts';
 import type { MutationOp, OpResult, SyncTransport } from './transport.ts';
@@ -52,6 +54,8 @@ export interface SyncEngineOptions {
   events?: EventSource;
   /** How long a tab that found the lock taken waits before looking again, while it has items queued. */
   lockRetryMs?: number;
+  /** The device's clock, in ms since the epoch (the outbox's createdAt is on it). */
+  now?: () => number;
 }
 
 export interface DrainReport {
@@ -107,6 +111,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const timer = options.timer ?? defaultTimer;
   const events = options.events ?? defaultEvents();
   const lockRetryMs = options.lockRetryMs ?? 2000;
+  const now = options.now ?? Date.now;
 
   let status: SyncStatus = { state: isOnline() ? 'idle' : 'offline', pending: 0, failed: [], lastError: null };
   const listeners = new Set<(s: SyncStatus) => void>();
@@ -208,6 +213,16 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         backoff.reset();
         setStatus({ state: 'idle', lastError: null });
         return;
+      }
+      // A replay the server may no longer recognise would apply twice: park it instead (resendWindow.ts).
+      const expired = batch.filter((item) => !mayResend(item, now()));
+      if (expired.length > 0) {
+        const error = { message: RESEND_EXPIRED };
+        await settle(expired.map((item) => ({ kind: 'park', item, error, notice: RESEND_EXPIRED })));
+        report.failed += expired.length;
+        for (const item of expired) notify(RESEND_EXPIRED, { ...item, status: 'failed', lastError: error });
+        await runReconcile(userId);
+        continue;
       }
       setStatus({ state: 'syncing' });
       await markSending(batch);

@@ -4,13 +4,8 @@
 -- gateway, connected as the database owner, touches them. Every statement is idempotent because
 -- the gateway applies this file on each start (bootstrap.sql and the migrations are not re-run).
 
-create table if not exists auth.sessions (
-  id uuid primary key default gen_random_uuid(),
-  user_id uuid not null references auth.users (id) on delete cascade,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now()
-);
-create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+-- auth.sessions itself comes with bootstrap.sql, since hosted Supabase has it and the migrations read it
+-- (app_rls.require_live_session); folders made before that got it from here, with the same shape.
 
 -- Rotating refresh tokens: each use revokes the token and issues a child in the same session.
 create table if not exists auth.refresh_tokens (

@@ -43,6 +43,17 @@ create table if not exists auth.users (
   updated_at timestamptz not null default now()
 );
 
+-- Sessions, as GoTrue keeps them (the columns the app's SQL reads): a token names its session in the
+-- session_id claim, and app_rls.require_live_session refuses a token whose session is gone. The
+-- embedded auth service adds its own columns in auth-internal.sql.
+create table if not exists auth.sessions (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+
 -- Authenticator-app factors, as GoTrue's auth.mfa_factors holds them: the database reads them to hold an
 -- account with a verified factor to sessions that passed it (app_private.mfa_satisfied). Folders made
 -- before this got the table from auth-internal.sql, which keeps creating it if missing.
@@ -56,7 +67,7 @@ create table if not exists auth.mfa_factors (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
-revoke all on auth.mfa_factors from public, anon, authenticated;
+revoke all on auth.sessions, auth.mfa_factors from public, anon, authenticated;
 
 -- GoTrue's own helpers, as its migrations leave them: each reads the claims PostgREST sets per
 -- request, in the legacy per-claim settings first (request.jwt.claim.sub ...) and then in the JSON

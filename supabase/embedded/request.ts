@@ -50,3 +50,16 @@ export function asRole<T>(db: Database, ctx: RequestContext, fn: (tx: Tx) => Pro
     return fn(tx);
   });
 }
+
+/**
+ * PostgREST's pre-request function (its db-pre-request, which the product's migration sets for hosted
+ * PostgREST): app_rls.require_live_session refuses a signed-in token whose session is gone (a global
+ * sign-out, a password change), so hosted and embedded follow one rule. Run only where the migrations
+ * define it (SchemaCache.hasPreRequest): a project without it, like the gateway's test fixtures, has none.
+ */
+export const PRE_REQUEST_FUNCTION = 'app_rls.require_live_session';
+
+/** Runs the pre-request function inside asRole, before the request's own statements; anon and the service role have no session to check. */
+export async function runPreRequest(tx: Tx, ctx: RequestContext): Promise<void> {
+  if (ctx.role === 'authenticated') await tx.query(`select ${PRE_REQUEST_FUNCTION}()`);
+}

@@ -15,7 +15,7 @@ import {
   type Level,
   type SelectItem,
 } from './postgrest-query.ts';
-import { asRole, type RequestContext } from './request.ts';
+import { asRole, runPreRequest, type RequestContext } from './request.ts';
 import type { SchemaCache, TableInfo } from './schema-cache.ts';
 
 export interface RestResult {
@@ -338,7 +338,10 @@ export async function handleRest(deps: Deps, req: RestRequest): Promise<RestResu
 
 async function runAs<T>(deps: Deps, req: RestRequest, fn: (tx: Tx) => Promise<T>): Promise<T> {
   try {
-    return await asRole(deps.db, req.ctx, fn);
+    return await asRole(deps.db, req.ctx, async (tx) => {
+      if (deps.cache.hasPreRequest) await runPreRequest(tx, req.ctx);
+      return fn(tx);
+    });
   } catch (error) {
     if (isDbError(error)) throw dbErrorToHttp(error, req.ctx.role);
     throw error;

@@ -1,6 +1,7 @@
 // What PostgREST keeps in its schema cache, read from the catalogs: tables of the public schema,
-// their columns and keys, and the foreign keys used for embedding.
+// their columns and keys, the foreign keys used for embedding, and whether the pre-request function exists.
 import type { Database } from './database.ts';
+import { PRE_REQUEST_FUNCTION } from './request.ts';
 
 export interface TableInfo {
   name: string;
@@ -35,6 +36,8 @@ export class SchemaCache {
   private fks: ForeignKey[] = [];
   private loadedAt = 0;
   private loading: Promise<void> | null = null;
+  /** Whether the migrations define the pre-request function (request.ts). */
+  hasPreRequest = false;
 
   constructor(private readonly db: Database) {}
 
@@ -50,7 +53,7 @@ export class SchemaCache {
   }
 
   private async read(): Promise<void> {
-    const { tables, fks } = await this.db.run(async (tx) => {
+    const { tables, fks, preRequest } = await this.db.run(async (tx) => {
       const t = await tx.query<{ name: string; columns: string[]; keys: { cols: string[]; primary: boolean }[] }>(`
         select c.relname as name,
           coalesce((select json_agg(a.attname order by a.attnum) from pg_attribute a
@@ -71,8 +74,10 @@ export class SchemaCache {
         join pg_class cl on cl.oid = con.conrelid join pg_namespace cn on cn.oid = cl.relnamespace
         join pg_class pl on pl.oid = con.confrelid join pg_namespace pn on pn.oid = pl.relnamespace
         where con.contype = 'f' and cn.nspname = 'public' and pn.nspname = 'public'`);
-      return { tables: t.rows, fks: f.rows };
+      const p = await tx.query<{ present: boolean }>('select to_regprocedure($1) is not null as present', [`${PRE_REQUEST_FUNCTION}()`]);
+      return { tables: t.rows, fks: f.rows, preRequest: p.rows[0]?.present === true };
     });
+    this.hasPreRequest = preRequest;
     this.tables = new Map(
       tables.map((t) => [
         t.name,

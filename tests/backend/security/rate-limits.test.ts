@@ -1,8 +1,8 @@
 // 200 rapid requests against every limit the server keeps (issue #10), all in flight at once: the
 // chat's 5 messages per 10 seconds (through the RPC, a direct insert and the outbox batch), one streak
-// claim a day, one time tick per 5 minutes, the 300 paid plays a day, and a purchase with coins for
-// one item only. The count the server booked is exactly the documented limit, every other request
-// gets a 4xx with the rule's text, and the server keeps serving everyone else. 200 wrong passwords
+// claim a day, one time tick per 5 minutes, the 300 paid plays a day, 120 mutations a minute, and a
+// purchase with coins for one item only. The count the server booked is exactly the documented limit,
+// every other request gets a 4xx with the rule's text, and the server keeps serving everyone else. 200 wrong passwords
 // are all refused (a few checked, the rest turned away by the per-device and per-account limits, see
 // guessing.test.ts), and the student can still sign in from their own device. And the flood of issue
 // 20, six accounts made on the spot posting 30 messages at once from one device, meets the limit of
@@ -15,6 +15,8 @@ import { Arena, messageOf, type Answer, type Student } from './arena.ts';
 const RAPID = 200;
 const RATE_LIMITED = 'You are sending messages too fast: at most 5 messages every 10 seconds. Wait a moment and try again.';
 const DEVICE_LIMITED = 'This device is sending messages too fast: at most 5 messages every 10 seconds, whichever account sends them. Wait a moment and try again.';
+const MUTATIONS_PER_MINUTE = 120;
+const TOO_MANY_CHANGES = 'Too many changes at once: at most 120 a minute. The rest wait on this device and are sent in a moment.';
 const NEW_ACCOUNT_LIMITED = /^Your account is new, so it can send at most 3 messages every 30 seconds until it is a day old \(in about 24 hours\)\. Wait a moment and try again\.$/;
 
 let arena: Arena;
@@ -129,15 +131,18 @@ describe(`${RAPID} rapid requests`, () => {
     await stillServing();
   });
 
-  it('record every play but pay only up to 300 plays a day', async () => {
+  it('record 120 plays a minute, refusing the rest of the burst, and pay only up to 300 plays a day', async () => {
     const gina = await student('gina_rate');
-    // 150 plays already paid today: the burst may earn the other 150 of the day's 300, no more.
-    const today = Array.from({ length: 150 }, () => ({ user_id: gina.id, amt: 1, why: 'app played', created_at: new Date(Date.now() - 3_600_000).toISOString() }));
+    // 250 plays already paid today: the burst may earn the other 50 of the day's 300, no more.
+    const today = Array.from({ length: 250 }, () => ({ user_id: gina.id, amt: 1, why: 'app played', created_at: new Date(Date.now() - 3_600_000).toISOString() }));
     await arena.service('/rest/v1/coins_transactions', { method: 'POST', body: JSON.stringify(today) });
     const apps = ['2048', 'snake', 'minesweeper', 'breakout', 'flappy', 'memory'];
     const plays = await burst((i) => arena.rpc(gina, 'record_app_played', { p_app_id: apps[i % apps.length], p_client_id: crypto.randomUUID() }));
-    expect(plays.filter((a) => a.status === 200)).toHaveLength(RAPID);
-    expect(plays.map((a) => (a.body as { coins: number }).coins).filter((c) => c === 1)).toHaveLength(150);
+    // One student applies at most 120 mutations a minute (issue 26); the others are told to wait.
+    expect(plays.filter((a) => a.status === 200)).toHaveLength(MUTATIONS_PER_MINUTE);
+    expect(plays.filter((a) => a.status === 429)).toHaveLength(RAPID - MUTATIONS_PER_MINUTE);
+    expectRefusals(plays, TOO_MANY_CHANGES);
+    expect(plays.map((a) => (a.body as { coins?: number }).coins).filter((c) => c === 1)).toHaveLength(50);
     const ledger = await rows('coins_transactions', `user_id=eq.${gina.id}`);
     expect(ledger.map((r) => r.amt)).toEqual(Array.from({ length: 300 }, () => 1));
     expect((await rows('my_users', `user_id=eq.${gina.id}`))[0]).toMatchObject({ apps_played: apps.length });

@@ -28,6 +28,7 @@ import { coinsBoardSuite } from './coins-board.ts';
 import { rlsSuite } from './rls.ts';
 import { rpcSuite } from './rpc.ts';
 import { secondFactorSuite } from './second-factor.ts';
+import { semesterHolesGrowthSuite } from './semester-holes-growth.ts';
 import { semesterHolesScoresSuite } from './semester-holes-scores.ts';
 
 export function describeDatabase(kind: EngineKind): void {
@@ -59,6 +60,7 @@ export function describeDatabase(kind: EngineKind): void {
     popularAppsSuite(ctx);
     semesterHolesScoresSuite(ctx);
     coinsBoardSuite(ctx);
+    semesterHolesGrowthSuite(ctx);
     if (kind.manySessions) {
       concurrencySuite(ctx);
       creatorApplicationRacesSuite(ctx);

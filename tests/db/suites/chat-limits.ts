@@ -51,6 +51,7 @@ export function chatLimitsSuite(ctx: DbContext): void {
     const later = async (seconds: number) => {
       await db.query(`update public.chat_messages set created_at = created_at - make_interval(secs => $1)`, [seconds]);
       await db.query(`update app_private.chat_device_sends set sent_at = sent_at - make_interval(secs => $1)`, [seconds]);
+      await db.query(`update app_private.chat_sends set sent_at = sent_at - make_interval(secs => $1)`, [seconds]);
     };
     const count = async (userId: string) =>
       (await db.query<{ n: number }>('select count(*)::int as n from public.chat_messages where user_id = $1', [userId])).rows[0]?.n ?? -1;

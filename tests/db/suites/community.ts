@@ -106,6 +106,7 @@ export function communitySuite(ctx: DbContext): void {
         expect(direct.message).toBe(RATE_LIMITED);
         await send(bob, 'still fine');
         await db.query(`update public.chat_messages set created_at = now() - interval '11 seconds' where user_id = $1`, [ann]);
+        await db.query(`update app_private.chat_sends set sent_at = now() - interval '11 seconds' where user_id = $1`, [ann]);
         expect((await send(ann, 'after a pause')).body).toBe('after a pause');
       });
 

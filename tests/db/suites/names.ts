@@ -78,11 +78,11 @@ export function namesSuite(ctx: DbContext): void {
       // Plain spellings are still masked, not refused; words that only contain a blocked one pass.
       const [masked] = await as<{ r: { body: string } }>(db, me, 'select public.send_chat_message($1, $2) as r', ['well shit', crypto.randomUUID()]);
       expect(masked?.r.body).toBe('well ****');
-      await db.query('delete from public.chat_messages where user_id = $1', [me]);
+      await db.query('delete from app_private.chat_sends where user_id = $1', [me]);
       for (const fine of ['is hit by a ball', 'Scunthorpe', 'assess the class', 'I got 100 points', 'a b c d']) {
         const [sent] = await as<{ r: { body: string } }>(db, me, 'select public.send_chat_message($1, $2) as r', [fine, crypto.randomUUID()]);
         expect(sent?.r.body, fine).toBe(fine);
-        await db.query('delete from public.chat_messages where user_id = $1', [me]);
+        await db.query('delete from app_private.chat_sends where user_id = $1', [me]);
       }
     });
   });

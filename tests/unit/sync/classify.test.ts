@@ -43,6 +43,8 @@ describe('classifyResult (one answer of apply_mutations)', () => {
     ['57014 query canceled', refused('57014'), 'retry'],
     ['53300 too many connections', refused('53300'), 'retry'],
     ['PGRST301 expired token', refused('PGRST301'), 'refresh'],
+    ['PT429 too many changes at once', refused('PT429'), 'retry'],
+    ['PT401 session ended', refused('PT401'), 'refresh'],
   ];
   it.each(cases)('%s -> %s', (_name, result, action) => {
     expect(classifyResult(result).action).toBe(action);

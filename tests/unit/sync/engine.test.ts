@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxItem, PortalDB } from '../../../src/data/db.ts';
 import { putServerCoins } from '../../../src/data/mirror.ts';
-import { NOT_ENOUGH_COINS, PROOF_UPLOAD_FAILED } from '../../../src/domain/messages.ts';
+import { NOT_ENOUGH_COINS, PROOF_UPLOAD_FAILED, RESEND_EXPIRED } from '../../../src/domain/messages.ts';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions, type SyncStatus } from '../../../src/sync/engine.ts';
 import { createMemoryLock } from '../../../src/sync/lock.ts';
 import { discard, enqueue, pendingCount } from '../../../src/sync/outbox.ts';
@@ -38,10 +38,10 @@ function setup(db: PortalDB, server: FakeServer, extra: Partial<SyncEngineOption
   return { engine, notices, reconciled, timer };
 }
 
-async function queueTicks(db: PortalDB, n: number): Promise<OutboxItem[]> {
+async function queueTicks(db: PortalDB, n: number, now?: Date): Promise<OutboxItem[]> {
   const made: OutboxItem[] = [];
   for (let i = 0; i < n; i++) {
-    made.push(await enqueue(db, { kind: 'increment_time_spent', args: { user_id: USER, increment_value: 5 }, userId: USER }));
+    made.push(await enqueue(db, { kind: 'increment_time_spent', args: { user_id: USER, increment_value: 5 }, userId: USER }, now ? { now } : {}));
   }
   return made;
 }
@@ -71,6 +71,25 @@ describe('draining', () => {
     expect(await db.items.get([USER, 'sword_cursor'])).not.toHaveProperty('pendingOpId');
     expect(await db.streak.get(USER)).not.toHaveProperty('pendingOpId');
     expect(engine.getStatus()).toMatchObject({ state: 'idle', pending: 0, failed: [] });
+  });
+
+  it('parks an item sent before and unconfirmed 28 days after it was queued, and still sends one never sent', async () => {
+    const { db } = freshDb();
+    await seedUser(db, 0);
+    const DAY = 24 * 60 * 60 * 1000;
+    const old = new Date(NOW.getTime() - 28 * DAY);
+    const [sentBefore, neverSent] = [await queueTicks(db, 1, old), await queueTicks(db, 1, old)].flat();
+    await db.outbox.update(sentBefore!.seq, { attempts: 1 });
+    const server = new FakeServer();
+    const { engine, notices, reconciled } = setup(db, server, { now: () => NOW.getTime() });
+
+    const report = await engine.drainNow();
+
+    expect(server.calls.flat().map((op) => op.id)).toEqual([neverSent!.id]);
+    expect(report).toMatchObject({ confirmed: 1, failed: 1 });
+    expect(notices.map((n) => [n.message, n.item.id])).toEqual([[RESEND_EXPIRED, sentBefore!.id]]);
+    expect(reconciled).toContain(USER);
+    expect(await db.outbox.toArray()).toMatchObject([{ id: sentBefore!.id, status: 'failed', lastError: { message: RESEND_EXPIRED } }]);
   });
 
   it('drains 1,000 queued mutations in 10 calls of 100', async () => {

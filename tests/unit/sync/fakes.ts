@@ -120,8 +120,16 @@ export async function until(check: () => boolean | Promise<boolean>, timeoutMs =
   }
 }
 
-/** One drain of the student's outbox through the engine against a FakeServer deciding with `decide`. */
-export async function drainOnce(db: PortalDB, decide?: Decide, userId: string = USER): Promise<{ server: FakeServer; report: DrainReport; notices: string[] }> {
+/**
+ * One drain of the student's outbox through the engine against a FakeServer deciding with `decide`,
+ * at `now` (ms; the device's clock its rows were queued by, which decides what may be sent again).
+ */
+export async function drainOnce(
+  db: PortalDB,
+  decide?: Decide,
+  userId: string = USER,
+  now: number = Date.now(),
+): Promise<{ server: FakeServer; report: DrainReport; notices: string[] }> {
   const server = new FakeServer();
   if (decide) server.decide = decide;
   const notices: string[] = [];
@@ -134,6 +142,7 @@ export async function drainOnce(db: PortalDB, decide?: Decide, userId: string = 
     isOnline: () => true,
     lock: createMemoryLock(),
     timer: new ManualTimer(),
+    now: () => now,
   });
   const report = await engine.drainNow();
   engine.stop();

@@ -218,6 +218,8 @@ async function run(seed: number, tally: Tally): Promise<void> {
       lock: createMemoryLock(),
       batchSize,
       timer: new ManualTimer(),
+      // The session's own clock, which its outbox rows are stamped with.
+      now: () => now.getTime(),
     });
   let engine = startEngine();
   /** The page coming online: it drains, then reads the server back (src/app/runtime.ts). */

@@ -12,6 +12,8 @@
 --   connection, replacing whatever a client sent). Hosted Supabase never sets it, so there this limit
 --   does not apply: its forwarded addresses are written by the client and a school's whole network
 --   shares one, and a client that sends the header itself only limits its own messages.
+-- The per-account limits count sends in app_private.chat_sends, not the messages still there, so
+-- deleting a message does not give its turn back (issue 26: send-then-delete posted 12 of 12).
 
 create or replace function app_private.chat_messages_guard() returns trigger
 language plpgsql security definer set search_path = public as $$
@@ -41,15 +43,15 @@ begin
   end if;
   -- Two tabs of one user sending at once must not both slip under the limits.
   perform pg_advisory_xact_lock(hashtext('chat_rate:' || new.user_id::text));
-  if (select count(*) from public.chat_messages m
-      where m.user_id = new.user_id and m.created_at > now() - interval '10 seconds') >= 5 then
+  if (select count(*) from app_private.chat_sends s
+      where s.user_id = new.user_id and s.sent_at > now() - interval '10 seconds') >= 5 then
     raise exception 'You are sending messages too fast: at most 5 messages every 10 seconds. Wait a moment and try again.'
       using errcode = 'P0001';
   end if;
   select now() - u.created_at into v_account_age from auth.users u where u.id = new.user_id;
   if v_account_age < interval '1 day'
-     and (select count(*) from public.chat_messages m
-          where m.user_id = new.user_id and m.created_at > now() - interval '30 seconds') >= 3 then
+     and (select count(*) from app_private.chat_sends s
+          where s.user_id = new.user_id and s.sent_at > now() - interval '30 seconds') >= 3 then
     v_left := interval '1 day' - v_account_age;
     raise exception 'Your account is new, so it can send at most 3 messages every 30 seconds until it is a day old (in %). Wait a moment and try again.',
       case
@@ -72,6 +74,7 @@ begin
     end if;
     insert into app_private.chat_device_sends (address) values (v_device);
   end if;
+  insert into app_private.chat_sends (user_id) values (new.user_id);
   return new;
 end $$;
 revoke execute on function app_private.chat_messages_guard() from public;

@@ -12,3 +12,5 @@ create table app_private.game_runs (
   started_at timestamptz not null default now()
 );
 create index game_runs_user_started_idx on app_private.game_runs (user_id, started_at);
+-- For the sweep by age (app_private.sweep_old_rows), which also drops the runs of a student who stopped playing.
+create index game_runs_started_at_idx on app_private.game_runs (started_at);

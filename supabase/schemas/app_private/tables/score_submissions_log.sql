@@ -8,3 +8,5 @@ create table app_private.score_submissions_log (
   sent_at timestamptz not null default now()
 );
 create index score_submissions_log_user_app_idx on app_private.score_submissions_log (user_id, app_id, sent_at);
+-- For the sweep by age (app_private.sweep_old_rows), which also drops the rows of a student who stopped sending.
+create index score_submissions_log_sent_at_idx on app_private.score_submissions_log (sent_at);

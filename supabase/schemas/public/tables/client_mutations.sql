@@ -1,5 +1,7 @@
 -- The idempotency log of client mutations: the first result of each client-made id
--- (app_private.begin_mutation and finish_mutation), so a replayed action changes nothing.
+-- (app_private.begin_mutation and finish_mutation), so a replayed action changes nothing. Rows are
+-- kept 35 days, longer than the outbox sends an id again, then swept by age as new ones arrive
+-- (app_private.sweep_old_rows, which says why 35), through the index on created_at.
 
 create table public.client_mutations (
   user_id uuid not null references auth.users (id) on delete cascade,
@@ -10,6 +12,7 @@ create table public.client_mutations (
   created_at timestamptz not null default now(),
   primary key (user_id, client_id)
 );
+create index client_mutations_created_at_idx on public.client_mutations (created_at);
 
 alter table public.client_mutations enable row level security;
 

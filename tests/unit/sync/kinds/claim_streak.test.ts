@@ -94,7 +94,7 @@ describe('claim_streak', () => {
 
     // The answer arrives: nothing left to settle, and the mirror still shows the server's numbers.
     await db.outbox.update(claim.seq, { status: 'queued' });
-    await drainOnce(db);
+    await drainOnce(db, undefined, USER, NOW.getTime() + 2000);
     expect(await db.outbox.count()).toBe(0);
     expect(await db.coins.get(USER)).toMatchObject({ balance: 1200, pending: [] });
   });
