@@ -1,3 +1,4 @@
+import { Clock } from 'lucide-react';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { identifyUser, startAnalytics } from '../../app/analytics.ts';
@@ -18,7 +19,7 @@ export function BackgroundChecks() {
       whenIdle(() => {
         void startAnalytics();
         void checkClock().then((offset) => {
-          if (offset !== 0) toast(clockWarning(offset), { id: 'clock-check', icon: '🕒', duration: CLOCK_NOTICE_MS });
+          if (offset !== 0) toast(clockWarning(offset), { id: 'clock-check', icon: <Clock aria-hidden="true" size={20} />, duration: CLOCK_NOTICE_MS });
         });
       }),
     [],
