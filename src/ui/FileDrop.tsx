@@ -1,5 +1,5 @@
 import { ImageUp } from 'lucide-react';
-import { useId, useState, type DragEvent } from 'react';
+import { useId, useState, type DragEvent, type Ref } from 'react';
 
 /**
  * A big target for a file (a score's proof picture): drop it on, or click, tap or press Enter/Space
@@ -15,6 +15,9 @@ export function FileDrop({
   chosen,
   disabled,
   testId,
+  id,
+  inputRef,
+  errorId,
 }: {
   label: string;
   hint?: string;
@@ -25,6 +28,11 @@ export function FileDrop({
   chosen: string | null;
   disabled?: boolean;
   testId?: string;
+  id?: string;
+  /** The input itself, for a form that clears it after sending. */
+  inputRef?: Ref<HTMLInputElement>;
+  /** The id of the error said about the file, when there is one: the input is then marked invalid. */
+  errorId?: string;
 }) {
   const [over, setOver] = useState(false);
   const hintId = useId();
@@ -39,6 +47,7 @@ export function FileDrop({
   return (
     <label
       className="file-drop"
+      data-invalid={errorId !== undefined ? 'true' : 'false'}
       data-over={over ? 'true' : 'false'}
       onDragOver={(event) => {
         event.preventDefault();
@@ -54,11 +63,14 @@ export function FileDrop({
       </span>
       {chosen !== null && <span className="file-drop-chosen">{chosen}</span>}
       <input
+        ref={inputRef}
+        id={id}
         type="file"
         name={name}
         accept={accept}
         disabled={disabled}
-        aria-describedby={hintId}
+        aria-invalid={errorId !== undefined}
+        aria-describedby={errorId === undefined ? hintId : `${hintId} ${errorId}`}
         data-testid={testId}
         onChange={(event) => onFile(event.currentTarget.files?.[0] ?? null)}
       />

@@ -83,6 +83,17 @@ describe('FileDrop', () => {
     expect(zone.querySelector('.file-drop-chosen')?.textContent).toBe('score-1180.png');
   });
 
+  it('is marked invalid and described by the error while the form has one about the file', () => {
+    view = stage();
+    view.render(<FileDrop label="Proof image" chosen={null} onFile={() => {}} errorId="proof-error" />);
+    const input = view.container.querySelector('input[type="file"]') as HTMLInputElement;
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')?.split(' ')).toContain('proof-error');
+    view.render(<FileDrop label="Proof image" chosen={null} onFile={() => {}} />);
+    expect(input.getAttribute('aria-invalid')).toBe('false');
+    expect(input.getAttribute('aria-describedby')?.split(' ')).not.toContain('proof-error');
+  });
+
   it('takes nothing while disabled', () => {
     const { onFile, input, zone } = render(true);
     expect(input.disabled).toBe(true);
