@@ -210,6 +210,36 @@ test.describe('theme', () => {
     expect(theme.backgroundImage).toContain('/backgrounds/light.svg');
   });
 
+  test('the colour scheme follows the system, and a choice in Settings is kept on the device', async ({ page }) => {
+    const scheme = () =>
+      page.evaluate(() => ({
+        chosen: document.documentElement.getAttribute('data-scheme'),
+        surface: getComputedStyle(document.documentElement).getPropertyValue('--c-surface').trim(),
+        background: getComputedStyle(document.body).backgroundColor,
+      }));
+    const light = { chosen: null, surface: '#ffffff', background: 'rgb(241, 245, 249)' };
+    const dark = { surface: '#1c1a3d', background: 'rgb(15, 14, 36)' };
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/settings');
+    await expect(page.getByTestId('page-settings')).toBeVisible();
+    expect(await scheme()).toEqual({ chosen: null, ...dark });
+
+    const choice = page.getByTestId('colour-scheme-setting');
+    await expect(choice.getByRole('radio', { name: 'System' })).toBeChecked();
+    await choice.getByRole('radio', { name: 'Light' }).check();
+    expect(await scheme()).toEqual({ ...light, chosen: 'light' });
+    await page.reload();
+    await expect(page.getByTestId('page-settings')).toBeVisible();
+    expect(await scheme()).toEqual({ ...light, chosen: 'light' });
+    await expect(page.getByTestId('colour-scheme-setting').getByRole('radio', { name: 'Light' })).toBeChecked();
+
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByTestId('colour-scheme-setting').getByRole('radio', { name: 'Dark' }).check();
+    expect(await scheme()).toEqual({ chosen: 'dark', ...dark });
+    await page.getByTestId('colour-scheme-setting').getByRole('radio', { name: 'System' }).check();
+    expect(await scheme()).toEqual(light);
+  });
+
   test('the variant layout with flag test has the dark green theme and padded layout', async ({ page }) => {
     await forceOverride(page, 'layout=variant&flag=test');
     const theme = await themeOf(page);

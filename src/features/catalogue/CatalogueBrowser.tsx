@@ -51,8 +51,8 @@ function FixedShelf({ row }: { row: ShelfRow }) {
       <div className="shelf-head">
         <h2>{row.title}</h2>
         {row.more !== undefined && (
-          <Link className="shelf-more" to={row.more} aria-label={`All ${row.title} games`}>
-            See all
+          <Link className="shelf-more" to={row.more}>
+            See all<span className="visually-hidden"> {row.title} games</span>
             <ChevronRight aria-hidden="true" size={18} />
           </Link>
         )}
