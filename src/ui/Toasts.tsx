@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { Toaster } from 'react-hot-toast';
-import { NOTICE_DURATION_MS, NOTICE_WIDTH_PX } from '../domain/messages.ts';
+import { NOTICE_DURATION_MS, NOTICE_POSITION, NOTICE_WIDTH_PX } from '../domain/messages.ts';
 
 // The navbar's row is under 4 rem high at any width: a notice starts below it, so it never covers the
 // balance or the account link. On a phone the top of the page is its title and the navbar: notices rise
@@ -22,7 +22,7 @@ export function Toasts() {
   const phone = useSyncExternalStore(subscribe, isPhone, () => false);
   return (
     <Toaster
-      position={phone ? 'bottom-center' : 'top-right'}
+      position={phone ? 'bottom-center' : NOTICE_POSITION}
       containerStyle={phone ? { bottom: 'calc(1rem + env(safe-area-inset-bottom))' } : { top: '4.5rem' }}
       toastOptions={{
         duration: NOTICE_DURATION_MS,

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Page } from '../../app/Page.tsx';
 import { byCategory, homePicks } from '../../domain/homePicks.ts';
-import { newApps, popularApps } from '../../domain/homeRows.ts';
+import { HOME_ROW_LIMIT, newApps, popularApps } from '../../domain/homeRows.ts';
 import { useCatalogue } from '../../ui/useCatalogue.ts';
 import { useFirstValue } from '../../ui/useFirstValue.ts';
 import { useNow } from '../../ui/useNow.ts';
@@ -28,7 +28,8 @@ export default function AppListPage() {
   const rows: ShelfRow[] = [];
   if (popularShown === true) rows.push({ title: 'Popular this week', apps: popular, testId: 'popular-row', empty: 'Nobody has played a game this week yet.' });
   if (freshShown === true) rows.push({ title: 'New', apps: fresh, testId: 'new-row', empty: 'No game was added in the last month.' });
-  for (const row of categories) rows.push({ title: row.name, apps: row.apps, testId: `category-row-${row.path.slice(1)}`, empty: '', more: row.path });
+  // A row shows a category's first games; "See all" opens the category (a catalogue of thousands stays light).
+  for (const row of categories) rows.push({ title: row.name, apps: row.apps.slice(0, HOME_ROW_LIMIT), testId: `category-row-${row.path.slice(1)}`, empty: '', more: row.path });
   return (
     <Page name="app-list" title="Games" heading="Games">
       <p className="page-lead">Pick a game and play right in your browser. Games marked “plays offline” work without a connection.</p>
