@@ -2,7 +2,6 @@ import type { SyntheticEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { AppRow } from '../../data/db.ts';
 import { appThumbnail, FALLBACK_THUMBNAIL } from '../../domain/appThumbnail.ts';
-import { categoryLabel } from '../../domain/categories.ts';
 import { gamePath } from '../../domain/slug.ts';
 
 /** A missing thumbnail shows the portal's icon rather than a broken image. */
@@ -11,15 +10,12 @@ export function showFallback(event: SyntheticEvent<HTMLImageElement>): void {
   if (!img.src.endsWith(FALLBACK_THUMBNAIL)) img.src = FALLBACK_THUMBNAIL;
 }
 
-/** One game as a big thumbnail with its title under it; on hover or focus it lifts and names its category. */
+/** One game as a big thumbnail with its title under it; on hover or focus it lifts. Its text is its title alone. */
 export function GameTile({ app, eager = false }: { app: AppRow; eager?: boolean }) {
   return (
     <Link className="game-tile" to={gamePath(app)}>
       <span className="game-tile-picture">
         <img src={appThumbnail(app)} alt="" width={320} height={200} loading={eager ? 'eager' : 'lazy'} decoding="async" onError={showFallback} />
-        <span className="game-tile-category" aria-hidden="true">
-          {categoryLabel(app.category)}
-        </span>
       </span>
       <span className="game-tile-title">{app.title}</span>
     </Link>
