@@ -27,9 +27,12 @@ function firstPaintFromHtml(): Plugin {
           inlined.add(file);
           return `<style>${String(asset.source)}</style>`;
         });
+        // The body font is asked for with the page, not once the inlined stylesheet has been read.
+        const font = Object.keys(ctx.bundle ?? {}).find((file) => /nunito-latin-wght-normal-[^/]*\.woff2$/.test(file));
+        const preload = font === undefined ? [] : [{ tag: 'link', attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' as const }];
         return {
           html: page,
-          tags: [{ tag: 'style', attrs: { id: THEME_STYLE_ID }, children: themeCss('light'), injectTo: 'head' }],
+          tags: [...preload, { tag: 'style', attrs: { id: THEME_STYLE_ID }, children: themeCss('light'), injectTo: 'head' }],
         };
       },
     },

@@ -6,10 +6,13 @@ import { applyOverrideFromSearch } from './app/override.ts';
 import { preloadPage } from './app/preloadPage.ts';
 import { registerServiceWorker } from './app/serviceWorker.ts';
 import { layoutNow } from './app/theme.tsx';
+import { applyScheme } from './ui/colourScheme.ts';
 import './styles/app.css';
 
 // Before the first render, so a forced layout never flashes the other one.
 applyOverrideFromSearch(window.location.search);
+// The student's light or dark choice, before React paints anything in the other one.
+applyScheme();
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');

@@ -1,7 +1,5 @@
 import { useEffect } from 'react';
-import { Toaster } from 'react-hot-toast';
 import { BrowserRouter, useLocation } from 'react-router-dom';
-import { NOTICE_DURATION_MS, NOTICE_WIDTH_PX } from '../domain/messages.ts';
 import { CosmeticsApplier } from '../features/cosmetics/CosmeticsApplier.tsx';
 import { BackgroundChecks } from '../features/utility/BackgroundChecks.tsx';
 import { LoadingProvider } from './loading.tsx';
@@ -10,6 +8,7 @@ import { applyOverrideFromSearch } from './override.ts';
 import { DefaultRoutes, VariantRoutes } from './routes.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 import { LayoutProvider, useLayoutChoice } from './theme.tsx';
+import { Toasts } from '../ui/Toasts.tsx';
 
 /** Picks up a tester's ?layout= / ?flag= override on in-app navigation too, not only on load. */
 function OverrideFromQuery() {
@@ -36,13 +35,7 @@ export function App() {
             <CosmeticsApplier />
             <BackgroundChecks />
             <LayoutRoutes />
-            <Toaster
-              position="top-right"
-              toastOptions={{
-                duration: NOTICE_DURATION_MS,
-                style: { width: NOTICE_WIDTH_PX, maxWidth: '100%' },
-              }}
-            />
+            <Toasts />
           </PortalProvider>
         </LoadingProvider>
       </LayoutProvider>

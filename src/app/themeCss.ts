@@ -1,40 +1,32 @@
 // The text of the theme style element (style#portal-theme) for each theme. Pure, so the build can
 // write the default theme into index.html and the first paint, before any script, has its colours.
+// The light theme sets only the spec's layout colours: the look's own colours, light and dark, are the
+// design tokens (ui/tokens.css). The variant's dark green sets its own on top of either.
 import { THEMES, type ThemeName } from '../domain/layout.ts';
 
 export const THEME_STYLE_ID = 'portal-theme';
 
-// Colours the spec leaves open, chosen for readable contrast on each theme's background.
-const EXTRAS: Record<ThemeName, { text: string; muted: string; surface: string; border: string; link: string; focus: string; positive: string }> = {
-  light: {
-    text: '#0f172a',
-    muted: '#475569',
-    surface: '#ffffff',
-    border: '#cbd5e1',
-    link: '#1e3a8a',
-    focus: '#2761a3',
-    positive: '#15803d',
-  },
-  'dark-green': {
-    text: '#ecf5e4',
-    muted: '#b9cfa8',
-    surface: '#243818',
-    border: '#3d5a28',
-    link: '#c5e8a6',
-    focus: '#a3e26f',
-    positive: '#9be07a',
-  },
+// The variant's colours the spec leaves open, chosen for readable contrast on its green background.
+const GREEN = {
+  text: '#ecf5e4',
+  muted: '#b9cfa8',
+  surface: '#243818',
+  border: '#3d5a28',
+  link: '#c5e8a6',
+  focus: '#a3e26f',
+  positive: '#9be07a',
 };
 
 /** The whole text of the theme style element for one theme. */
 export function themeCss(theme: ThemeName): string {
-  const extras = EXTRAS[theme];
   if (theme === 'light') {
     const t = THEMES.light;
-    return `:root{--primary:${t.primary};--secondary:${t.secondary};--accent:${t.accent};--menu:${t.menu};--main-padding:${t.padding};--text:${extras.text};--muted:${extras.muted};--surface:${extras.surface};--border:${extras.border};--link:${extras.link};--focus:${extras.focus};--positive:${extras.positive};color-scheme:light}
+    return `:root{--primary:${t.primary};--secondary:${t.secondary};--accent:${t.accent};--menu:${t.menu};--main-padding:${t.padding}}
 body{background-color:${t.secondary};background-image:url("/backgrounds/light.svg");background-attachment:fixed}`;
   }
   const t = THEMES['dark-green'];
-  return `:root{--primary:${t.primary};--secondary:${t.secondary};--accent:${t.accent};--menu:${t.menu};--main-padding:${t.padding};--text:${extras.text};--muted:${extras.muted};--surface:${extras.surface};--border:${extras.border};--link:${extras.link};--focus:${extras.focus};--positive:${extras.positive};color-scheme:dark}
-body{background-color:${t.background};background-image:url("/backgrounds/green.svg")}`;
+  const g = GREEN;
+  // Doubled :root: as specific as the tokens' dark scheme, and later, so the green wins in either scheme.
+  return `:root:root{--primary:${t.primary};--secondary:${t.secondary};--accent:${t.accent};--menu:${t.menu};--main-padding:${t.padding};--c-bg:${t.background};--c-surface:${g.surface};--c-surface-2:${t.primary};--c-border:${g.border};--c-text:${g.text};--c-muted:${g.muted};--c-brand:${t.accent};--c-brand-strong:${t.primary};--c-brand-soft:${t.primary};--c-link:${g.link};--c-focus:${g.focus};--c-mint:${g.positive};--c-nav:${t.menu};--c-nav-text:${g.text};--c-footer:${t.menu};color-scheme:dark}
+:root:root body{background-color:${t.background};background-image:url("/backgrounds/green.svg")}`;
 }

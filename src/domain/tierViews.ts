@@ -54,9 +54,9 @@ export function tierViews(
 export function tierStateText(view: Pick<TierView, 'state' | 'remaining'>, seasonEnded: boolean): string {
   switch (view.state) {
     case 'locked':
-      return seasonEnded ? 'Not reached' : `🔒 ${formatCoins(view.remaining)} to go`;
+      return seasonEnded ? 'Not reached' : `${formatCoins(view.remaining)} to go`;
     case 'claimed':
-      return '✓ Claimed';
+      return 'Claimed';
     case 'pending':
       return 'Claim pending';
     case 'claimable':

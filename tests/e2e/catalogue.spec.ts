@@ -53,6 +53,13 @@ test('the search narrows the list on each keystroke, by title or by category', a
   await search.fill('no game is called this');
   await expect(grid).toHaveAttribute('data-count', '0');
   await expect(page.getByTestId('app-card')).toHaveCount(0);
+  // An empty search is not a dead end: it says so and offers the way back to every game.
+  const empty = page.getByTestId('empty-state');
+  await expect(empty.getByRole('heading', { name: 'No game matches that' })).toBeVisible();
+  await empty.getByRole('button', { name: 'Show every game' }).click();
+  await expect(search).toHaveValue('');
+  await expect(grid).toHaveAttribute('data-count', String(total));
+  await expect(empty).toHaveCount(0);
 });
 
 test('a catalogue of 5,000 apps renders only the cards in view', async ({ page }) => {

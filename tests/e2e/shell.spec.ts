@@ -154,26 +154,42 @@ test.describe('default layout', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  test('a notice shows top right, 320 px wide, and goes away after 5 seconds', async ({ page }) => {
+  /** The notice's bar once its entry animation (a scale-in) has finished, and the navbar's bottom edge. */
+  async function noticeAndNavbar(page: Page) {
     // The spec's notice when the server cannot list the apps (the bundled list fills in).
     await page.route('**/rest/v1/rpc/get_apps_ordered_by_title', (route) => route.fulfill({ status: 500, body: '{}' }));
     await page.goto('/');
     const message = page.getByText(APP_LIST_FAILED);
     await expect(message).toBeVisible();
     const bar = page.locator('[role="status"]').filter({ has: message }).locator('..');
-    // Measure once the entry animation (a scale-in) has finished.
     await bar.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
     const box = await bar.boundingBox();
+    const nav = await page.getByTestId('navbar').boundingBox();
     const viewport = page.viewportSize();
-    expect(box).not.toBeNull();
-    expect(viewport).not.toBeNull();
-    if (box === null || viewport === null) return;
+    if (box === null || nav === null || viewport === null) throw new Error('the notice, the navbar or the window has no box');
+    return { message, box, navBottom: nav.y + nav.height, viewport };
+  }
+
+  test('a notice shows top right below the navbar, 320 px wide, and goes away after 5 seconds', async ({ page }) => {
+    const { message, box, navBottom, viewport } = await noticeAndNavbar(page);
     expect(Math.round(box.width)).toBe(320);
-    expect(box.y).toBeLessThan(60);
+    // Below the navbar, so the balance and the account link stay in sight, and right up under it.
+    expect(box.y).toBeGreaterThanOrEqual(navBottom);
+    expect(box.y).toBeLessThan(navBottom + 24);
     expect(viewport.width - (box.x + box.width)).toBeLessThan(40);
     await page.waitForTimeout(3500);
     await expect(message).toBeVisible();
     await expect(message).toHaveCount(0, { timeout: 4000 });
+  });
+
+  test('on a phone a notice rises from the bottom, clear of the navbar and the screen edge', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const { box, navBottom, viewport } = await noticeAndNavbar(page);
+    expect(box.y).toBeGreaterThan(navBottom);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height - 8);
+    expect(box.y + box.height).toBeGreaterThan(viewport.height - 48);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
   });
 });
 
@@ -192,6 +208,35 @@ test.describe('theme', () => {
       styles: 1,
     });
     expect(theme.backgroundImage).toContain('/backgrounds/light.svg');
+  });
+
+  test('the colour scheme follows the system, and a choice in Settings is kept on the device', async ({ page }) => {
+    const scheme = () =>
+      page.evaluate(() => ({
+        chosen: document.documentElement.getAttribute('data-scheme'),
+        // A card of the page, drawn in the scheme's surface colour.
+        surface: getComputedStyle(document.querySelector('[data-testid="colour-scheme-setting"]')!).backgroundColor,
+        background: getComputedStyle(document.body).backgroundColor,
+      }));
+    const light = { chosen: null, surface: 'rgb(255, 255, 255)', background: 'rgb(241, 245, 249)' };
+    const dark = { surface: 'rgb(28, 26, 61)', background: 'rgb(15, 14, 36)' };
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/settings');
+    const choice = page.getByTestId('colour-scheme-setting');
+    await expect(choice.getByRole('radio', { name: 'System' })).toBeChecked();
+    expect(await scheme()).toEqual({ chosen: null, ...dark });
+
+    await choice.getByRole('radio', { name: 'Light' }).check();
+    expect(await scheme()).toEqual({ ...light, chosen: 'light' });
+    await page.reload();
+    await expect(choice.getByRole('radio', { name: 'Light' })).toBeChecked();
+    expect(await scheme()).toEqual({ ...light, chosen: 'light' });
+
+    await page.emulateMedia({ colorScheme: 'light' });
+    await choice.getByRole('radio', { name: 'Dark' }).check();
+    expect(await scheme()).toEqual({ chosen: 'dark', ...dark });
+    await choice.getByRole('radio', { name: 'System' }).check();
+    expect(await scheme()).toEqual(light);
   });
 
   test('the variant layout with flag test has the dark green theme and padded layout', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { Check, Gift, Lock } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { NavLink } from 'react-router-dom';
@@ -18,6 +19,7 @@ import { defaultSeason } from '../../domain/defaultSeason.ts';
 import { itemUnlockedNamed } from '../../domain/itemNames.ts';
 import { seasonStatusText, seasonWindowText } from '../../domain/seasonText.ts';
 import { tierStateText, tierViews, type TierView } from '../../domain/tierViews.ts';
+import { CoinIcon } from '../../ui/CoinIcon.tsx';
 import { ItemPicture } from '../../ui/ItemPicture.tsx';
 import { queueAction } from '../../ui/queueAction.ts';
 import { RarityPill } from '../../ui/RarityPill.tsx';
@@ -35,6 +37,13 @@ async function refresh(runtime: PortalRuntime, userId: string | null): Promise<u
     userId === null ? Promise.resolve() : seasons.then((list) => refreshGained(runtime.data, userId, list)),
     userId === null ? Promise.resolve() : runtime.reconcileNow(),
   ]);
+}
+
+/** The padlock of a tier still to reach and the tick of a claimed one, from the icon set. */
+function TierStateIcon({ state, seasonEnded }: { state: TierView['state']; seasonEnded: boolean }) {
+  if (state === 'claimed') return <Check aria-hidden="true" size={16} strokeWidth={3} />;
+  if (state === 'locked' && !seasonEnded) return <Lock aria-hidden="true" size={15} />;
+  return null;
 }
 
 function TierCard({
@@ -55,7 +64,7 @@ function TierCard({
       <div className="tier-number">Tier {view.tier}</div>
       <div className="tier-reward" title={item?.description}>
         <span className="tier-emoji" aria-hidden="true">
-          {item ? <ItemPicture item={item} size={36} /> : '🎁'}
+          {item ? <ItemPicture item={item} size={36} /> : <Gift size={32} />}
         </span>
         <span className="tier-name">{item?.name ?? view.item_id}</span>
         {item && <RarityPill rarity={item.rarity} />}
@@ -63,13 +72,16 @@ function TierCard({
       <div className="tier-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={view.percent} aria-label={`Progress to tier ${view.tier}`}>
         <span style={{ width: `${view.percent}%` }} />
       </div>
-      <div className="tier-required">🪙 {formatCoins(view.coins_required)}</div>
+      <div className="tier-required">
+        <CoinIcon /> {formatCoins(view.coins_required)}
+      </div>
       {view.state === 'claimable' && canClaimNow ? (
         <button type="button" className="button tier-claim" data-testid={`claim-tier-${view.tier}`} onClick={onClaim}>
           Claim
         </button>
       ) : (
         <span className="tier-state" data-testid={`tier-state-${view.tier}`}>
+          <TierStateIcon state={view.state} seasonEnded={seasonEnded} />
           {tierStateText(view, seasonEnded)}
         </span>
       )}

@@ -1,9 +1,13 @@
+import { ChevronRight, SearchX } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { usePortal } from '../../app/portal.tsx';
 import type { AppRow } from '../../data/db.ts';
 import type { CatalogueSource } from '../../data/queries/refreshCatalogue.ts';
 import { rememberShelves } from '../../data/shelfHint.ts';
 import { searchIn, searchIndex } from '../../domain/search.ts';
+import { Button } from '../../ui/Button.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
 import { AppGrid } from './AppGrid.tsx';
 import { ShelfList } from './ShelfList.tsx';
 import { useFavourites } from './useFavourites.ts';
@@ -23,6 +27,8 @@ export interface ShelfRow {
   testId: string;
   /** Said in the row's place when it has its place on the page but nothing left to show. */
   empty: string;
+  /** The page with all of the row's games (a category's), linked beside its title. */
+  more?: string;
 }
 
 function Shelf({ title, apps, testId, note }: { title: string; apps: AppRow[]; testId: string; note?: string }) {
@@ -42,7 +48,15 @@ function Shelf({ title, apps, testId, note }: { title: string; apps: AppRow[]; t
 function FixedShelf({ row }: { row: ShelfRow }) {
   return (
     <section className="shelf shelf-row" aria-label={row.title} data-testid={row.testId}>
-      <h2>{row.title}</h2>
+      <div className="shelf-head">
+        <h2>{row.title}</h2>
+        {row.more !== undefined && (
+          <Link className="shelf-more" to={row.more}>
+            See all<span className="visually-hidden"> {row.title} games</span>
+            <ChevronRight aria-hidden="true" size={18} />
+          </Link>
+        )}
+      </div>
       {row.apps.length > 0 ? <ShelfList apps={row.apps} /> : <p className="shelf-empty">{row.empty}</p>}
     </section>
   );
@@ -111,6 +125,7 @@ export function CatalogueBrowser({ apps, label, shelves = true, rows = [], sourc
         </label>
         <input
           id="app-search"
+          className="input"
           type="search"
           placeholder={`Search by ${field}…`}
           value={query}
@@ -121,7 +136,7 @@ export function CatalogueBrowser({ apps, label, shelves = true, rows = [], sourc
         <label className="visually-hidden" htmlFor="app-search-field">
           Search in
         </label>
-        <select id="app-search-field" value={field} onChange={(event) => setField(event.target.value as SearchField)} data-testid="app-search-field">
+        <select id="app-search-field" className="input" value={field} onChange={(event) => setField(event.target.value as SearchField)} data-testid="app-search-field">
           {FIELDS.map((f) => (
             <option key={f.value} value={f.value}>
               {f.label}
@@ -134,7 +149,7 @@ export function CatalogueBrowser({ apps, label, shelves = true, rows = [], sourc
           {shelves && !searching && (
             <>
               <Shelf title="Your favourites" apps={favourites} testId="favourites" note="kept on this device" />
-              <Shelf title="Recently played" apps={recent} testId="recently-played" />
+              <Shelf title="Continue playing" apps={recent} testId="recently-played" />
               {rows.map((row) => (
                 <FixedShelf key={row.testId} row={row} />
               ))}
@@ -144,6 +159,19 @@ export function CatalogueBrowser({ apps, label, shelves = true, rows = [], sourc
             {searching ? `${shown.length} of ${apps.length} games match “${query.trim()}”` : `${apps.length} games`}
           </p>
           <AppGrid apps={shown} label={label} favourites={favouriteIds} onToggleFavourite={toggle} />
+          {searching && shown.length === 0 && (
+            <EmptyState
+              icon={<SearchX size={30} />}
+              title="No game matches that"
+              action={
+                <Button variant="secondary" onClick={() => setQuery('')}>
+                  Show every game
+                </Button>
+              }
+            >
+              Try fewer letters, or search in {field === 'title' ? 'the descriptions' : 'the titles'} instead.
+            </EmptyState>
+          )}
         </>
       )}
     </>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { NavLink } from 'react-router-dom';
 import { categoriesOf } from '../../domain/categories.ts';
 
 export function CategoryChips({ apps }: { apps: readonly { category: string }[] }) {
@@ -6,9 +6,10 @@ export function CategoryChips({ apps }: { apps: readonly { category: string }[] 
     <ul className="chip-list" aria-label="Categories">
       {categoriesOf(apps).map((category) => (
         <li key={category.path}>
-          <Link className="chip" to={category.path}>
+          {/* The chosen category's chip is marked (aria-current) on its own page. */}
+          <NavLink className="chip" to={category.path}>
             {category.name}
-          </Link>
+          </NavLink>
         </li>
       ))}
     </ul>

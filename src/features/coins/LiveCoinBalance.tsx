@@ -3,6 +3,7 @@ import { NavLink } from 'react-router-dom';
 import { readCoins } from '../../data/reads/coins.ts';
 import type { DataSource } from '../../data/source.ts';
 import { formatCoins } from '../../domain/coinText.ts';
+import { CoinIcon } from '../../ui/CoinIcon.tsx';
 import './coins.css';
 
 export default function LiveCoinBalance({ data, userId }: { data: DataSource; userId: string }) {
@@ -17,7 +18,7 @@ export default function LiveCoinBalance({ data, userId }: { data: DataSource; us
       data-pending={pending ? 'true' : 'false'}
       title={pending ? 'Dabloons, including changes not yet confirmed by the server' : 'Dabloons'}
     >
-      <span aria-hidden="true">🪙</span>
+      <CoinIcon />
       <span data-testid="coin-amount">{formatCoins(coins.balance)}</span>
       <span className="visually-hidden"> Dabloons{pending ? ' (some pending)' : ''}</span>
     </NavLink>

@@ -8,6 +8,7 @@ import { readOutboxItem } from '../../data/reads/outbox.ts';
 import { NOT_LOGGED_IN_RESULT, SCORE_SUBMITTED } from '../../domain/messages.ts';
 import { parseScore, validateProofImage, validateScore } from '../../domain/score.ts';
 import { failureMessages } from '../../domain/scoreFailure.ts';
+import { FileDrop } from '../../ui/FileDrop.tsx';
 import { requireUser } from '../../ui/requireUser.ts';
 
 /** A score the game reported through the bridge, with its screenshot as a file when there was one. */
@@ -134,8 +135,8 @@ export function AppScoreForm({ appId, offer, onSubmitted }: { appId: string; off
     }
   };
 
-  const pickFile = (files: FileList | null) => {
-    setProof(files?.[0] ?? null);
+  const pickFile = (file: File | null) => {
+    setProof(file);
     setErrors((e) => ({ ...e, proof: undefined }));
   };
 
@@ -163,24 +164,24 @@ export function AppScoreForm({ appId, offer, onSubmitted }: { appId: string; off
           )}
         </div>
         <div className="field">
-          <label htmlFor={`${ids}-proof`}>Proof image</label>
+          <FileDrop
+            id={`${ids}-proof`}
+            inputRef={fileInput}
+            label="Proof image"
+            hint="A screenshot of your score: drop it here, or click to choose it"
+            name="proof"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            chosen={proof?.name ?? null}
+            onFile={pickFile}
+            errorId={errors.proof ? `${ids}-proof-error` : undefined}
+            testId="proof-input"
+          />
           {preview !== null && proof !== null && (
             <figure className="proof-preview" data-testid="proof-preview">
               <img src={preview} alt={`Proof: ${proof.name}`} />
               <figcaption>{proof.name}</figcaption>
             </figure>
           )}
-          <input
-            ref={fileInput}
-            id={`${ids}-proof`}
-            name="proof"
-            type="file"
-            accept="image/png,image/jpeg,image/webp,image/gif"
-            onChange={(event) => pickFile(event.target.files)}
-            aria-invalid={errors.proof !== undefined}
-            aria-describedby={errors.proof ? `${ids}-proof-error` : undefined}
-            data-testid="proof-input"
-          />
           {errors.proof && (
             <p className="field-error" id={`${ids}-proof-error`} role="alert">
               {errors.proof}

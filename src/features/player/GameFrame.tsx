@@ -1,3 +1,4 @@
+import { ExternalLink, Maximize, Minimize, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { usePortal } from '../../app/portal.tsx';
@@ -110,15 +111,18 @@ export function GameFrame({ appId, title, url, packCopy, gameId, onScore }: Game
         )}
       </div>
       <div className="game-toolbar">
-        <button type="button" className="button" onClick={toggleFullscreen} data-testid="fullscreen">
+        <button type="button" className="button button-sm" onClick={toggleFullscreen} data-testid="fullscreen">
+          {fullscreen ? <Minimize aria-hidden="true" size={18} /> : <Maximize aria-hidden="true" size={18} />}
           {fullscreen ? 'Exit full screen' : 'Full screen'}
         </button>
         {gameId === null ? (
-          <a className="button button-quiet" href={url} target="_blank" rel="noopener noreferrer">
+          <a className="button button-quiet button-sm" href={url} target="_blank" rel="noopener noreferrer">
+            <ExternalLink aria-hidden="true" size={18} />
             Open in a new tab
           </a>
         ) : (
-          <button type="button" className="button button-quiet" aria-pressed={soundOn} onClick={() => changeSound(!soundOn)} data-testid="game-sound">
+          <button type="button" className="button button-quiet button-sm" aria-pressed={soundOn} onClick={() => changeSound(!soundOn)} data-testid="game-sound">
+            {soundOn ? <Volume2 aria-hidden="true" size={18} /> : <VolumeX aria-hidden="true" size={18} />}
             {soundOn ? 'Sound: on' : 'Sound: off'}
           </button>
         )}

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Page } from '../../app/Page.tsx';
 import { usePortal } from '../../app/portal.tsx';
 import { signOutSafely } from '../../data/actions/signOut.ts';
+import { ColourSchemeSetting } from '../../ui/ColourSchemeSetting.tsx';
 import '../../ui/formCard.css';
 import { DeskLink } from '../moderation/DeskLink.tsx';
 import { GameSoundSetting } from '../player/GameSoundSetting.tsx';
@@ -25,6 +26,7 @@ export default function SettingsPage() {
           Sign in
         </Link>
         <div className="profile-sections settings-device">
+          <ColourSchemeSetting />
           <GameSoundSetting />
         </div>
       </Page>
@@ -76,6 +78,7 @@ export default function SettingsPage() {
             Open the shop
           </Link>
         </section>
+        <ColourSchemeSetting />
         <GameSoundSetting />
         <section className="form-card" aria-labelledby="password-heading">
           <h2 id="password-heading">Password</h2>

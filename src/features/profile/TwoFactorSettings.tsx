@@ -1,3 +1,4 @@
+import { CircleCheck } from 'lucide-react';
 import QRCode from 'qrcode';
 import { useCallback, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -83,7 +84,7 @@ export function TwoFactorSettings({ data }: { data: DataSource }) {
           {factors.map((factor) => (
             <li key={factor.id}>
               <span>
-                ✅ Authenticator app, added {new Date(factor.created_at).toLocaleDateString()}
+                <CircleCheck className="factor-check" aria-hidden="true" size={18} /> Authenticator app, added {new Date(factor.created_at).toLocaleDateString()}
               </span>
               <button type="button" className="button danger" disabled={busy} onClick={() => void remove(factor.id)}>
                 Remove

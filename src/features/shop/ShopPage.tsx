@@ -16,6 +16,7 @@ import { isEquippable } from '../../domain/equip.ts';
 import { itemUnlockedNamed } from '../../domain/itemNames.ts';
 import { ITEM_ALREADY_OWNED, NOT_ENOUGH_COINS } from '../../domain/messages.ts';
 import { needsPurchaseConfirmation } from '../../domain/purchase.ts';
+import { CoinIcon } from '../../ui/CoinIcon.tsx';
 import { queueAction } from '../../ui/queueAction.ts';
 import { actingUser, type MaybeSession } from '../../ui/requireUser.ts';
 import { useRefresh } from '../../ui/useRefresh.ts';
@@ -121,7 +122,9 @@ function StoreActions({ item, ctx }: { item: ShopItemRow; ctx: Ctx }) {
   const short = ctx.balance !== null && !canAfford(ctx.balance, item.price);
   return (
     <>
-      <span className="item-price">🪙 {formatCoins(item.price)}</span>
+      <span className="item-price">
+        <CoinIcon /> {formatCoins(item.price)}
+      </span>
       {mine ? (
         <span className={mine.pendingOpId ? 'item-state item-state-pending' : 'item-state'} data-testid={`owned-${item.id}`}>
           {mine.equipped ? 'Equipped' : 'Owned'}
@@ -231,7 +234,11 @@ export default function ShopPage() {
           </button>
         </div>
         <Filters filter={filter} onChange={setFilter} types={types} />
-        {coins && <span className="shop-balance">Balance: 🪙 {formatCoins(coins.balance)}</span>}
+        {coins && (
+          <span className="shop-balance">
+            Balance: <CoinIcon /> {formatCoins(coins.balance)}
+          </span>
+        )}
       </div>
       {shopItems !== undefined && shown.length === 0 && (
         <p className="panel" data-testid="shop-empty">

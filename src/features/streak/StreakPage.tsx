@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { Flame } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { NavLink } from 'react-router-dom';
@@ -71,7 +72,9 @@ function StreakPanel({ data, userId }: { data: DataSource; userId: string }) {
           <span className="streak-stat-value" data-testid="current-streak">
             {current}
           </span>
-          <span className="streak-stat-unit">{current === 1 ? 'day' : 'days'} {running && current > 0 ? '🔥' : ''}</span>
+          <span className="streak-stat-unit">
+            {current === 1 ? 'day' : 'days'} {running && current > 0 && <Flame className="streak-flame" aria-hidden="true" size={20} />}
+          </span>
         </div>
         <div className="panel streak-stat">
           <span className="streak-stat-label">Longest streak</span>

@@ -1,3 +1,4 @@
+import { Clock } from 'lucide-react';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { identifyUser, startAnalytics } from '../../app/analytics.ts';
@@ -21,7 +22,8 @@ export function BackgroundChecks() {
           // A check that could not tell leaves the student alone (the spec counts it as a right clock),
           // and says so where whoever runs the portal looks.
           if (check.status === 'unknown') console.warn(check.reason);
-          else if (check.offsetMs !== 0) toast(clockWarning(check.offsetMs), { id: 'clock-check', icon: '🕒', duration: CLOCK_NOTICE_MS });
+          else if (check.offsetMs !== 0)
+            toast(clockWarning(check.offsetMs), { id: 'clock-check', icon: <Clock aria-hidden="true" size={20} />, duration: CLOCK_NOTICE_MS });
         });
       }),
     [],
