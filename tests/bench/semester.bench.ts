@@ -156,19 +156,26 @@ try {
 
   // ---- PostgreSQL 15: seed
   const cluster = await startCluster();
-  const admin = new pg.Client({ host: '127.0.0.1', port: cluster.port, user: 'postgres', database: 'postgres' });
+  // A failed step stops the cluster, which ends every open connection with an 'error' event: unheard, it
+  // crashed the run with "terminating connection" and hid the step's own error, which its query rejects with.
+  const connect = (database: string) => {
+    const client = new pg.Client({ host: '127.0.0.1', port: cluster.port, user: 'postgres', database });
+    client.on('error', () => undefined);
+    return client;
+  };
+  const admin = connect('postgres');
   await admin.connect();
   const pgDbs: Partial<Record<Which, { db: PgDatabase; cache: Awaited<ReturnType<typeof pgDatabase>>['cache'] }>> = {};
   try {
     await admin.query('create database migrated');
-    const migrating = new pg.Client({ host: '127.0.0.1', port: cluster.port, user: 'postgres', database: 'migrated' });
+    const migrating = connect('migrated');
     await migrating.connect();
     for (const file of [bootstrapFile(), ...migrationFiles(), seedFile()]) await migrating.query(file.sql);
     await migrating.end();
     await admin.query('create database empty template migrated');
     await admin.query('create database semester template migrated');
     const direct = async (database: string, sql: string) => {
-      const client = new pg.Client({ host: '127.0.0.1', port: cluster.port, user: 'postgres', database });
+      const client = connect(database);
       await client.connect();
       try {
         await client.query(`begin; ${sql}; commit`);
@@ -178,7 +185,7 @@ try {
     };
     await direct('empty', ACTORS_SQL);
     // One session for all steps: the seed's temporary tables live in it.
-    const seeding = new pg.Client({ host: '127.0.0.1', port: cluster.port, user: 'postgres', database: 'semester' });
+    const seeding = connect('semester');
     await seeding.connect();
     const pgSteps: number[] = [];
     try {

@@ -99,6 +99,8 @@ export async function restRead(db: PgDatabase, cache: SchemaCache, read: Read, a
 
 export async function pgDatabase(port: number, database: string): Promise<{ db: PgDatabase; cache: SchemaCache }> {
   const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database });
+  // Ended by the cluster's stop after a failure: the failing query reports it, not this event.
+  client.on('error', () => undefined);
   await client.connect();
   const db = new PgDatabase(client);
   const cache = new SchemaCache(db);
