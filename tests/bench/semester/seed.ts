@@ -52,6 +52,8 @@ values ('${ACTORS.student}', 'semester-student@example.test', now()), ('${ACTORS
 insert into public.my_users (user_id, username) values ('${ACTORS.student}', '${ACTOR_NAMES.student}'), ('${ACTORS.moderator}', '${ACTOR_NAMES.moderator}');
 insert into public.streak (user_id) values ('${ACTORS.student}'), ('${ACTORS.moderator}');
 insert into public.moderators (user_id) values ('${ACTORS.moderator}');
+-- Their signed-in sessions, numbered as their accounts (the tokens name them; see claimsFor).
+insert into auth.sessions (id, user_id) values ('${ACTORS.student}', '${ACTORS.student}'), ('${ACTORS.moderator}', '${ACTORS.moderator}');
 `;
 
 /** Statements in order, each its own step so the seeding reports where its time went. */
@@ -61,7 +63,8 @@ export function semesterSql(c: Counts): [string, string][] {
       'catalogue grows',
       `insert into public.apps (id, title, slug, category, description, url, created_at)
        select 'semester-game-' || g, 'Semester Game ' || g, 'semester-game-' || g, 'game', 'A game added during the year.',
-              '/games/semester-game-' || g || '/index.html', now() - (${DAYS} - g) * interval '1 day'
+              -- An operator's game lives on a web address (apps_url_web_address); nothing here loads it.
+              'https://games.example.org/semester-game-' || g || '/', now() - (${DAYS} - g) * interval '1 day'
        from generate_series(1::bigint, ${c.extraGames}) g;
        insert into app_private.score_rules (app_id, max_score)
        select id, 10000 from public.apps a where id like 'semester-game-%' on conflict do nothing;
@@ -212,6 +215,21 @@ export function semesterSql(c: Counts): [string, string][] {
               jsonb_build_object('size', 9, 'mimetype', 'image/png', 'contentLength', 9, 'httpStatusCode', 200)
        from public.leaderboard_submissions s
        where s.user_id in (select id from sem_users where hostile) and s.id % 2 = 0;`,
+    ],
+    [
+      'what the triggers keep, and signed-in sessions',
+      `-- Triggers are off while seeding: each score's proof as app_private.record_proof records it (where the
+       -- schema has those columns), and a session per account, which the data API checks a token against.
+       do $seed$ begin
+         if exists (select 1 from information_schema.columns
+                    where table_schema = 'public' and table_name = 'leaderboard_submissions' and column_name = 'proof_name') then
+           update public.leaderboard_submissions s set proof_name = o.name, proof_bytes = o.bytes
+           from (select split_part(name, '_', 1)::bigint as id, min(name) as name, sum(coalesce((metadata ->> 'size')::bigint, 0))::bigint as bytes
+                 from storage.objects where bucket_id = 'submissions' and name ~ '^[0-9]{1,18}_' group by 1) o
+           where s.id = o.id;
+         end if;
+       end $seed$;
+       insert into auth.sessions (id, user_id) select id, id from auth.users on conflict do nothing;`,
     ],
     ['analyze', 'analyze'],
   ].map(([name, sql]) => [name as string, `set local session_replication_role = replica; ${sql as string}`]);
