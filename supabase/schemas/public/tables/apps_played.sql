@@ -14,6 +14,8 @@ create table public.apps_played (
 );
 -- Recent plays of one user, newest first.
 create index apps_played_user_updated_idx on public.apps_played (user_id, updated_at desc);
+-- "Popular this week" (get_popular_apps) reads the last 7 days of plays from here, with what it counts.
+create index apps_played_updated_idx on public.apps_played (updated_at) include (app_id, user_id, device);
 
 alter table public.apps_played enable row level security;
 
