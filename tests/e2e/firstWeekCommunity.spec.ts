@@ -1,0 +1,95 @@
+// Issue 27, the rough edges of a first week around the community: the creator tools are found from the
+// settings, the own profile and the footer, an applicant is asked to become a creator, a game page shows
+// the videos made about it; reporting a chat message asks in the portal's dialog, not the browser's box;
+// the desk's refusing buttons look unlike its accepting ones; a toast with the spec's cryptic words gives
+// a plain title beside them; on a phone the saves offer stays one line, the account button shows who
+// is signed in, and a list of games shows at least four cards in the first screen.
+import { randomUUID } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+import { serviceInsert, serviceSelect, signInNewStudent, signUpViaApi, studentRpc, studentSays, uploadProof } from './support/backend.ts';
+import { test } from './support/backendLink.ts';
+import { onboardedStudent } from './support/student.ts';
+
+test.describe('chat and desk', () => {
+  test('reporting a message asks in the kit dialog: focus inside, Escape cancels and gives the focus back', async ({ page }) => {
+    const { student } = await signUpViaApi();
+    await studentRpc(student, 'ensure_profile', {});
+    const words = `report me ${randomUUID().slice(0, 8)}`;
+    const messageId = await studentSays(student, words);
+    const reporter = await signInNewStudent(page);
+    let browserBox = false;
+    page.on('dialog', (dialog) => {
+      browserBox = true;
+      void dialog.dismiss();
+    });
+    await page.goto('/chad');
+    const message = page.getByTestId('chat-message').filter({ hasText: words });
+    const report = message.getByRole('button', { name: /^Report message from / });
+    await report.click();
+    const dialog = page.getByRole('dialog', { name: 'Report this message?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(words);
+    expect(await dialog.evaluate((box) => box.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(report).toBeFocused();
+    expect(await serviceSelect('chat_reports', `message_id=eq.${messageId}&reporter_id=eq.${reporter.userId}&select=message_id`)).toEqual([]);
+
+    await report.click();
+    await dialog.getByRole('button', { name: 'Report to the moderators' }).click();
+    await expect(page.getByText('Thanks. The message was reported to the moderators.')).toBeVisible();
+    expect(await serviceSelect('chat_reports', `message_id=eq.${messageId}&reporter_id=eq.${reporter.userId}&select=message_id`)).toEqual([{ message_id: messageId }]);
+    expect(browserBox).toBe(false);
+  });
+
+  test('at the desk, the buttons that refuse or remove look unlike the ones that accept', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const { student } = await signUpViaApi();
+    await studentRpc(student, 'ensure_profile', {});
+    const [author] = await serviceSelect<{ username: string }>('my_users', `user_id=eq.${student.userId}&select=username`);
+    const scoreId = await studentRpc<number>(student, 'submit_score', { p_app_id: 'snake', p_score: 1234, p_client_id: randomUUID(), p_duration_ms: 60_000 });
+    expect((await uploadProof(student, `${scoreId}_snake-1234.png`)).status).toBe(200);
+    const words = `desk look ${randomUUID().slice(0, 8)}`;
+    const messageId = await studentSays(student, words);
+    const { student: reporter } = await signUpViaApi();
+    await serviceInsert('chat_reports', { message_id: messageId, reporter_id: reporter.userId, reason: 'unkind' });
+    const moderator = await signInNewStudent(page);
+    await serviceInsert('moderators', { user_id: moderator.userId, granted_by: 'e2e operator' });
+    await page.goto('/moderate');
+
+    const background = (name: string, within: ReturnType<typeof page.getByTestId>) =>
+      within.getByRole('button', { name, exact: true }).evaluate((button) => getComputedStyle(button).backgroundColor);
+    const card = page.getByTestId('desk-score').filter({ hasText: author!.username });
+    await expect(card.getByRole('button', { name: 'Reject' })).toHaveClass(/\bbutton-danger\b/);
+    await expect(card.getByRole('button', { name: 'Approve' })).not.toHaveClass(/\bbutton-(danger|quiet|secondary)\b/);
+    expect(await background('Approve', card)).not.toBe(await background('Reject', card));
+    const report = page.getByTestId('desk-report').filter({ hasText: words });
+    await expect(report.getByRole('button', { name: 'Hide message' })).toHaveClass(/\bbutton-danger\b/);
+    expect(await background('Hide message', report)).not.toBe(await background('Keep it shown', report));
+  });
+});
+
+/** The shop as the server lists it, plus one listed item of one long word at a price nobody new can pay, for this page only. */
+async function addDearLongItem(page: Page): Promise<string> {
+  const id = `dear-${randomUUID().slice(0, 8)}`;
+  await page.route('**/rest/v1/shop_items*', async (route) => {
+    const response = await route.fetch();
+    const rows = (await response.json()) as Record<string, unknown>[];
+    const like = rows.find((row) => row.listed === true && typeof row.price === 'number') ?? rows[0]!;
+    const name = `Dear${'ideword'.repeat(13)}`;
+    await route.fulfill({ response, json: [...rows, { ...like, id, name, description: name, price: 99_999_999, listed: true, battlepass_season: null }] });
+  });
+  return id;
+}
+
+test('a cryptic spec notice gets a plain title above its own words', async ({ page }) => {
+  const id = await addDearLongItem(page);
+  await onboardedStudent(page);
+  await page.goto('/shop');
+  await page.getByTestId(`buy-${id}`).click();
+  const toast = page.locator('.toast').filter({ hasText: 'not enough coins' });
+  await expect(toast).toBeVisible();
+  await expect(toast.locator('.toast-title')).toHaveText('You cannot afford this yet');
+  // The spec's words stay word for word, under the title.
+  await expect(toast.getByText('not enough coins', { exact: true })).toBeVisible();
+});
