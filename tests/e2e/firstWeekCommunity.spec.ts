@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { backendUrl, localKeys, serviceInsert, serviceSelect, signInNewStudent, signUpViaApi, studentRpc, studentSays, uploadProof } from './support/backend.ts';
 import { test } from './support/backendLink.ts';
+import { gameFrame, openClassGame } from './support/bundledGames.ts';
 import { onboardedStudent } from './support/student.ts';
 
 test.describe('chat and desk', () => {
@@ -152,5 +153,102 @@ test.describe('creator tools', () => {
     } finally {
       await serviceDelete('creator_videos', `social_id=eq.${social!.id}`);
     }
+  });
+});
+
+test.describe('on a phone', () => {
+  const SCREEN = { width: 390, height: 844 };
+  test.use({ viewport: SCREEN });
+
+  /** The cards drawn whole within the screen's height from `top` (page coordinates). */
+  async function cardsWithin(page: Page, top: number): Promise<number> {
+    return page.getByTestId('app-card').evaluateAll(
+      (cards, [from, height]) =>
+        cards.filter((card) => {
+          const box = card.getBoundingClientRect();
+          return box.top + window.scrollY >= from! && box.bottom + window.scrollY <= from! + height!;
+        }).length,
+      [top, SCREEN.height],
+    );
+  }
+
+  test('the offer of games played signed out is a bar, and the page still starts in the first screen', async ({ page }) => {
+    await openClassGame(page, '/2048');
+    const board = gameFrame(page).locator('#game');
+    const start = await board.getAttribute('data-cells');
+    await expect(async () => {
+      const box = (await board.boundingBox())!;
+      const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+      for (const [dx, dy] of [[-1, 0], [0, -1], [1, 0]] as const) {
+        await page.mouse.move(x, y);
+        await page.mouse.down();
+        await page.mouse.move(x + (dx * box.width) / 3, y + (dy * box.height) / 3, { steps: 4 });
+        await page.mouse.up();
+      }
+      expect(await board.getAttribute('data-cells')).not.toBe(start);
+    }).toPass({ timeout: 15_000 });
+    // The game saves on every move, on this device, for nobody signed in.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const open = indexedDB.open('portal');
+              open.onsuccess = () => {
+                const request = open.result.transaction('gameSaves').objectStore('gameSaves').count();
+                request.onsuccess = () => {
+                  resolve(request.result);
+                  open.result.close();
+                };
+              };
+            }),
+        ),
+      )
+      .toBeGreaterThan(0);
+    await onboardedStudent(page);
+    await page.goto('/shop');
+    const offer = page.getByTestId('attach-saves');
+    await expect(offer).toBeVisible();
+    await expect(offer.getByRole('heading', { name: 'Games you played before signing in' })).toBeVisible();
+    await expect(offer.getByTestId('attach-saves-yes')).toBeVisible();
+    const box = (await offer.boundingBox())!;
+    expect(box.height, 'the offer on a phone').toBeLessThanOrEqual(130);
+    const heading = (await page.getByTestId('page-shop').getByRole('heading', { level: 1 }).boundingBox())!;
+    expect(heading.y + heading.height).toBeLessThan(SCREEN.height / 3);
+  });
+
+  test('the account button shows the student’s initial and is named for them', async ({ page }) => {
+    const student = await onboardedStudent(page);
+    const [row] = await serviceSelect<{ username: string }>('my_users', `user_id=eq.${student.userId}&select=username`);
+    await page.goto('/');
+    const account = page.getByRole('link', { name: `Your profile: ${row!.username}` });
+    await expect(account).toBeVisible();
+    const badge = account.getByTestId('profile-icon');
+    await expect(badge).toHaveText(row!.username[0]!.toUpperCase());
+    // The letter is drawn: not an empty circle.
+    expect(await badge.evaluate((el) => getComputedStyle(el).color)).not.toBe(await badge.evaluate((el) => getComputedStyle(el).backgroundColor));
+  });
+
+  test('a list of games shows at least four whole cards in a screen: a category page and search results', async ({ page }) => {
+    await page.goto('/puzzle');
+    await expect(page.getByTestId('page-category').getByTestId('app-card')).toHaveCount(4);
+    expect(await cardsWithin(page, 0), '/puzzle').toBeGreaterThanOrEqual(4);
+
+    await page.goto('/');
+    const search = page.getByTestId('app-search');
+    await search.fill('a');
+    const grid = page.getByTestId('app-grid');
+    expect(Number(await grid.getAttribute('data-count'))).toBeGreaterThanOrEqual(4);
+    await grid.scrollIntoViewIfNeeded();
+    const top = await grid.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    expect(await cardsWithin(page, top), 'search results').toBeGreaterThanOrEqual(4);
+  });
+
+  test('the shop does not scroll sideways with an item of one long word', async ({ page }) => {
+    const id = await addDearLongItem(page);
+    await onboardedStudent(page);
+    await page.goto('/shop');
+    await expect(page.getByTestId(`buy-${id}`)).toBeVisible();
+    expect(await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])).toEqual([SCREEN.width, SCREEN.width]);
   });
 });
