@@ -22,7 +22,10 @@ const mainLinks = [
   { to: '/settings', label: 'Settings' },
 ];
 
+// The creator tools have no room in the navbar (1280 px holds it as it is): every page's footer leads there.
 const infoLinks = [
+  { to: '/yt', label: 'Videos' },
+  { to: '/creator', label: 'Creator tools' },
   { to: '/privacy', label: 'Privacy' },
   { to: '/terms', label: 'Terms' },
   { to: '/cache', label: 'Offline cache' },

@@ -2,7 +2,6 @@
 // Supabase client, the Dexie mirror and the sync engine are most of the portal's JavaScript,
 // and the first paint needs none of them.
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
-import toast from 'react-hot-toast';
 import { createPortalSupabase } from '../backend/supabase.ts';
 import { effectiveSession, readStoredSession } from '../backend/sessionStore.ts';
 import { openPortalDB } from '../data/db.ts';
@@ -13,6 +12,7 @@ import { awaitsSecondFactor } from '../domain/secondFactor.ts';
 import { createSyncEngine, type SyncEngine } from '../sync/engine.ts';
 import { createSupabaseTransport } from '../sync/supabaseTransport.ts';
 import { nextTask, whenIdle } from './idle.ts';
+import { notice } from '../ui/notice.tsx';
 
 export interface PortalRuntime {
   /** What features read and write through: they hand it to the reads, queries and actions of src/data. */
@@ -77,7 +77,7 @@ export async function createRuntime(): Promise<PortalRuntime> {
     db,
     transport: createSupabaseTransport(supabase),
     // One notice per refusal text: a burst of items refused for the same reason (sending too fast) says it once.
-    notify: (message) => toast.error(message, { id: `refused:${message}` }),
+    notify: (message) => notice.error(message, { id: `refused:${message}` }),
     reconcile: reconcileFor,
     getUserId: () => userId,
   });

@@ -1,7 +1,7 @@
-import toast from 'react-hot-toast';
 import type { MutationArgs, MutationKind, OutboxItem } from '../data/db.ts';
 import { queueMutation } from '../data/queue.ts';
 import type { DataSource } from '../data/source.ts';
+import { notice } from './notice.tsx';
 
 /**
  * Queues one economy action in the outbox (claim, purchase, equip, tier claim) and reports a
@@ -18,7 +18,7 @@ export async function queueAction<K extends MutationKind>(
     return await queueMutation(data, { kind, args, userId });
   } catch (error) {
     // A refusal (MutationRefused) and a full disk (StorageFullError) carry the words for the student.
-    toast.error(error instanceof Error ? error.message : String(error));
+    notice.error(error instanceof Error ? error.message : String(error));
     return null;
   }
 }

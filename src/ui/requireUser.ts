@@ -1,5 +1,5 @@
-import toast from 'react-hot-toast';
 import { NOT_LOGGED_IN, NOT_LOGGED_IN_RESULT } from '../domain/messages.ts';
+import { notice } from './notice.tsx';
 
 /** Anything that may hold a signed-in user: a supabase-js Session, or null while signed out. */
 export type MaybeSession = { user: { id: string } } | null | undefined;
@@ -11,7 +11,7 @@ export type MaybeSession = { user: { id: string } } | null | undefined;
 export function requireUser(session: MaybeSession): string {
   const id = session?.user.id;
   if (id === undefined || id === '') {
-    toast.error(NOT_LOGGED_IN, { id: 'not-logged-in' });
+    notice.error(NOT_LOGGED_IN, { id: 'not-logged-in' });
     return NOT_LOGGED_IN_RESULT;
   }
   return id;

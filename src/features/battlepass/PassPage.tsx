@@ -1,7 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Check, Gift, Lock } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { NavLink } from 'react-router-dom';
 import { Page } from '../../app/Page.tsx';
 import { usePortal } from '../../app/portal.tsx';
@@ -28,6 +27,7 @@ import { useNow } from '../../ui/useNow.ts';
 import { useOnline } from '../../ui/useOnline.ts';
 import { useRefresh } from '../../ui/useRefresh.ts';
 import './pass.css';
+import { notice } from '../../ui/notice.tsx';
 
 async function refresh(runtime: PortalRuntime, userId: string | null): Promise<unknown> {
   const seasons = refreshSeasons(runtime.data);
@@ -102,7 +102,7 @@ function Track({ season, data, session, now }: { season: Season; data: DataSourc
   async function claim(view: TierView) {
     if (actingUser(session) === null || userId === null) return;
     const queued = await queueAction(data, userId, 'claim_battlepass_tier', { p_season: season.season, p_tier: view.tier });
-    if (queued) toast.success(itemUnlockedNamed(view.item_id, items.get(view.item_id)?.name));
+    if (queued) notice.success(itemUnlockedNamed(view.item_id, items.get(view.item_id)?.name));
   }
 
   return (

@@ -15,8 +15,12 @@ const GAP_PX = 16;
 /** Image (8:5 of the card's width) plus the text under it; rows are measured once rendered. */
 const CARD_BODY_PX = 92;
 
+/**
+ * Never fewer than two: one card across a phone made it 350 px tall, two to a screen, where a student
+ * should see at least four games before scrolling (the .vgrid-plain rule in CSS does the same).
+ */
 export function columnsFor(width: number): number {
-  return Math.max(1, Math.floor((width + GAP_PX) / (MIN_CARD_PX + GAP_PX)));
+  return Math.max(2, Math.floor((width + GAP_PX) / (MIN_CARD_PX + GAP_PX)));
 }
 
 interface AppGridProps {
@@ -98,7 +102,7 @@ export function AppGrid(props: AppGridProps) {
   return props.apps.length <= PLAIN_GRID_MAX ? <PlainGrid {...props} /> : <VirtualGrid {...props} />;
 }
 
-/** Every card, in a CSS grid of as many 216 px columns as fit (the virtual grid's columnsFor, in CSS). */
+/** Every card, in a CSS grid of as many 216 px columns as fit, and two at least (the virtual grid's columnsFor, in CSS). */
 function PlainGrid({ apps, label, favourites, onToggleFavourite }: AppGridProps) {
   return (
     <div className="vgrid vgrid-plain" role="list" aria-label={label} data-testid="app-grid" data-count={apps.length}>

@@ -14,6 +14,8 @@ import type { DataSource } from '../../data/source.ts';
 import { CHAT_MAX_LENGTH, CHAT_NEW_ACCOUNT_LIMIT, CHAT_RATE_LIMIT, validateChatBody } from '../../domain/chatBody.ts';
 import { CHAT_POLL_MS, type ChatMessage } from '../../domain/chatMessages.ts';
 import { mainSiteUrl } from '../../links.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
 import '../../ui/forms.css';
 import './chat.css';
 
@@ -77,8 +79,10 @@ function useRoom(data: DataSource, userId: string) {
 
 function ReportButton({ data, message, userId }: { data: DataSource; message: ChatMessage; userId: string }) {
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const author = message.username ?? 'someone';
   const report = async () => {
-    if (!window.confirm('Report this message to the moderators?')) return;
+    setAsking(false);
     setBusy(true);
     try {
       const { data: outcome, error } = await reportChatMessage(data, message.id, userId);
@@ -90,9 +94,32 @@ function ReportButton({ data, message, userId }: { data: DataSource; message: Ch
     }
   };
   return (
-    <button type="button" className="chat-report" onClick={() => void report()} disabled={busy} aria-label={`Report message from ${message.username ?? 'someone'}`}>
-      Report
-    </button>
+    <>
+      <button type="button" className="chat-report" onClick={() => setAsking(true)} disabled={busy} aria-label={`Report message from ${author}`}>
+        Report
+      </button>
+      {/* The kit's dialog, not the browser's confirm box: in the portal's look, and it keeps the keyboard's place. */}
+      <Dialog
+        open={asking}
+        onClose={() => setAsking(false)}
+        title="Report this message?"
+        actions={
+          <>
+            <Button variant="danger" onClick={() => void report()} data-testid="chat-report-confirm">
+              Report to the moderators
+            </Button>
+            <Button variant="quiet" onClick={() => setAsking(false)}>
+              Cancel
+            </Button>
+          </>
+        }
+      >
+        <p>
+          The moderators will read this message from {author} and decide what to do.
+        </p>
+        <blockquote className="chat-report-quote">{message.body}</blockquote>
+      </Dialog>
+    </>
   );
 }
 

@@ -11,7 +11,8 @@ import type { FieldErrors } from '../../domain/fieldErrors.ts';
 import '../../ui/forms.css';
 import { useServerRead } from '../../ui/useServerRead.ts';
 import './creator.css';
-import { CreatorGate } from './CreatorGate.tsx';
+import { CreatorGateFor } from './CreatorGate.tsx';
+import { useCreatorAccess } from './useCreatorAccess.ts';
 
 function AddSocialForm({ data, userId, onAdded }: { data: DataSource; userId: string; onAdded: () => void }) {
   const ids = useId();
@@ -130,11 +131,27 @@ function Accounts({ data, userId }: { data: DataSource; userId: string }) {
   );
 }
 
+/**
+ * The door to the creator tools. A creator chooses an account here (the spec's title); anyone else is
+ * here to become one, and the page says so instead of offering accounts they cannot choose yet.
+ */
 export default function CreatorAccountsPage() {
+  const [access, recheck] = useCreatorAccess();
+  const applicant = access.state === 'not-creator' || access.state === 'signed-out';
   return (
-    <Page name="creator" title="Choose an account">
-      <p className="page-lead">Pick the social account you make videos with, or add one. Your videos can then be shown on the portal.</p>
-      <CreatorGate>{(data, userId) => <Accounts data={data} userId={userId} />}</CreatorGate>
+    <Page name="creator" title={access.state === 'creator' ? 'Choose an account' : applicant ? 'Become a creator' : 'Creator tools'}>
+      {access.state === 'creator' && (
+        <p className="page-lead">Pick the social account you make videos with, or add one. Your videos can then be shown on the portal.</p>
+      )}
+      {applicant && (
+        <p className="page-lead">
+          Make videos about the games here? Once a moderator approves your application, your videos show on the portal and on the pages
+          of the games they feature.
+        </p>
+      )}
+      <CreatorGateFor access={access} recheck={recheck}>
+        {(data, userId) => <Accounts data={data} userId={userId} />}
+      </CreatorGateFor>
     </Page>
   );
 }

@@ -3,14 +3,25 @@ import { Link } from 'react-router-dom';
 import type { DataSource } from '../../data/source.ts';
 import { CreatorApplication } from './CreatorApplication.tsx';
 import './creator.css';
-import { useCreatorAccess } from './useCreatorAccess.ts';
+import { useCreatorAccess, type CreatorAccess } from './useCreatorAccess.ts';
 
 const NOT_A_CREATOR =
   'Creator tools are for approved creators. Tell the moderators what you want to make: they read every application and answer here.';
 
+type Children = (data: DataSource, userId: string) => ReactNode;
+
 /** Shows `children` to approved creators, and everyone else why they cannot use the creator tools and how to apply. */
-export function CreatorGate({ children }: { children: (data: DataSource, userId: string) => ReactNode }) {
+export function CreatorGate({ children }: { children: Children }) {
   const [access, recheck] = useCreatorAccess();
+  return (
+    <CreatorGateFor access={access} recheck={recheck}>
+      {children}
+    </CreatorGateFor>
+  );
+}
+
+/** The gate for an access already asked for, by a page that also titles itself by it. */
+export function CreatorGateFor({ access, recheck, children }: { access: CreatorAccess; recheck: () => void; children: Children }) {
   switch (access.state) {
     case 'loading':
       return <p className="cm-form-hint">Checking your creator access…</p>;

@@ -1,7 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { Button, type ButtonVariant } from '../../ui/Button.tsx';
 
 export interface DecisionChoice {
   label: string;
+  /** How the button looks: the choice that removes or refuses something is `danger`, so it never looks like the one that accepts. */
+  variant: ButtonVariant;
   /** The reason recorded when the moderator writes none; without one, the moderator must write it. */
   defaultReason?: string;
   /** What to tell a moderator who makes this choice without writing a reason, when it has no default. */
@@ -70,9 +73,9 @@ export function DecisionForm({
       />
       <div className="desk-buttons">
         {choices.map((choice) => (
-          <button key={choice.label} type="button" className="button" disabled={busy} onClick={() => void decide(choice)}>
+          <Button key={choice.label} variant={choice.variant} disabled={busy} onClick={() => void decide(choice)}>
             {choice.label}
-          </button>
+          </Button>
         ))}
       </div>
       {prompt !== null && (

@@ -70,11 +70,13 @@ function Desk({ data, desk, reload }: { data: DataSource; desk: ModerationDesk; 
                     choices={[
                       {
                         label: 'Approve',
+                        variant: 'primary',
                         defaultReason: 'The proof shows this score.',
                         onDecide: (reason) => decide({ kind: 'score', submissionId: score.submission_id, approve: true, reason }, `Approved ${subject}.`),
                       },
                       {
                         label: 'Reject',
+                        variant: 'danger',
                         defaultReason: 'The proof does not show this score.',
                         onDecide: (reason) => decide({ kind: 'score', submissionId: score.submission_id, approve: false, reason }, `Rejected ${subject}.`),
                       },
@@ -110,11 +112,13 @@ function Desk({ data, desk, reload }: { data: DataSource; desk: ModerationDesk; 
                     choices={[
                       {
                         label: 'Hide message',
+                        variant: 'danger',
                         defaultReason: 'It breaks the chat rules.',
                         onDecide: (reason) => decide({ kind: 'chat-report', reportId: report.report_id, hide: true, reason }, `Hid ${subject}.`),
                       },
                       {
                         label: 'Keep it shown',
+                        variant: 'secondary',
                         defaultReason: 'It does not break the chat rules.',
                         onDecide: (reason) => decide({ kind: 'chat-report', reportId: report.report_id, hide: false, reason }, `Kept ${subject} shown.`),
                       },
@@ -144,6 +148,7 @@ function Desk({ data, desk, reload }: { data: DataSource; desk: ModerationDesk; 
                   choices={[
                     {
                       label: 'Mark handled',
+                      variant: 'primary',
                       defaultReason: 'Handled and replied to by e-mail.',
                       onDecide: (reason) => decide({ kind: 'takedown', requestId: request.id, reason }, 'Request marked handled.'),
                     },
@@ -198,12 +203,14 @@ function Desk({ data, desk, reload }: { data: DataSource; desk: ModerationDesk; 
                     choices={[
                       {
                         label: 'Grant',
+                        variant: 'primary',
                         defaultReason: 'The pitch fits the portal.',
                         onDecide: (reason) =>
                           decide({ kind: 'creator-application', applicationId: application.application_id, grant: true, reason }, `Granted ${name} the creator tools.`),
                       },
                       {
                         label: 'Decline',
+                        variant: 'danger',
                         reasonPrompt: 'Write why you decline: the student reads it, so say what would change your answer.',
                         onDecide: (reason) =>
                           decide({ kind: 'creator-application', applicationId: application.application_id, grant: false, reason }, `Declined ${subject}.`),
@@ -240,6 +247,7 @@ function Desk({ data, desk, reload }: { data: DataSource; desk: ModerationDesk; 
                     choices={[
                       {
                         label: 'Undo',
+                        variant: 'danger',
                         defaultReason: 'Decided in error.',
                         onDecide: (reason) => decide({ kind: 'undo', decisionId: decision.id, reason }, 'Decision undone.'),
                       },

@@ -1,6 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { useLoading } from '../../app/loading.tsx';
 import { usePortal } from '../../app/portal.tsx';
 import { queueMutation } from '../../data/queue.ts';
@@ -10,6 +9,7 @@ import { parseScore, validateProofImage, validateScore } from '../../domain/scor
 import { failureMessages } from '../../domain/scoreFailure.ts';
 import { FileDrop } from '../../ui/FileDrop.tsx';
 import { requireUser } from '../../ui/requireUser.ts';
+import { notice } from '../../ui/notice.tsx';
 
 /** A score the game reported through the bridge, with its screenshot as a file when there was one. */
 export interface ScoreOffer {
@@ -83,14 +83,14 @@ export function AppScoreForm({ appId, offer, onSubmitted }: { appId: string; off
       // The file box would go on showing the sent image while the form holds none, and choosing that
       // same file again would fire no change: the next submission would then find no image at all.
       if (fileInput.current) fileInput.current.value = '';
-      toast.success(SCORE_SUBMITTED);
+      notice.success(SCORE_SUBMITTED);
       onSubmitted();
     } else if (watched.status === 'failed') {
       setSubmission(null);
       const messages = failureMessages(watched);
       setOutcome({ ok: false, messages });
       // The engine has already shown its own notice; this names what happened to the submission.
-      toast.error(messages[messages.length - 1]!);
+      notice.error(messages[messages.length - 1]!);
     }
   }, [watched, submission, onSubmitted]);
 
@@ -129,7 +129,7 @@ export function AppScoreForm({ appId, offer, onSubmitted }: { appId: string; off
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       setOutcome({ ok: false, messages: [message] });
-      toast.error(message);
+      notice.error(message);
     } finally {
       done('AppScoreForm');
     }

@@ -5,6 +5,7 @@ import { categoryLabel } from '../../domain/categories.ts';
 import { bundledGameId } from '../../domain/gameSdk.ts';
 import { useHighScores } from '../../ui/useHighScores.ts';
 import { useNow } from '../../ui/useNow.ts';
+import { GameVideos } from '../creator/GameVideos.tsx';
 import { AppScoreForm, type ScoreOffer } from './AppScoreForm.tsx';
 import { GameFrame, type PlayedScore } from './GameFrame.tsx';
 import { proofFile } from './gameMessages.ts';
@@ -77,6 +78,7 @@ export function PlayerView({ app }: { app: AppRow }) {
         />
         <OwnScores appId={app.id} title={app.title} version={sent} onWithdrawn={highScores.refresh} />
       </div>
+      <GameVideos app={app} />
     </div>
   );
 }

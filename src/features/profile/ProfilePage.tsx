@@ -13,6 +13,7 @@ import { IconPicker, ProfileFieldsForm } from './ProfileEditor.tsx';
 import { profileHeading, ProfileView, useRecentPlays } from './profileView.tsx';
 import { useOwnProfile } from './useOwnProfile.ts';
 import './profile.css';
+import { CreatorToolsCard } from '../creator/CreatorToolsCard.tsx';
 
 /** /profile is your own profile (from the Dexie mirror, so it shows offline); /profile/:username is anyone's public one. */
 export default function ProfilePage() {
@@ -50,6 +51,7 @@ function OwnProfilePage() {
       <div className="profile-sections">
         <IconPicker data={runtime.data} profile={own.row} ownedIcons={own.ownedIcons} />
         <ProfileFieldsForm key={`${own.row.username}\u0000${own.row.user_about ?? ''}`} data={runtime.data} profile={own.row} />
+        <CreatorToolsCard />
       </div>
     </Page>
   );

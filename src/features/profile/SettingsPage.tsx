@@ -6,6 +6,7 @@ import { usePortal } from '../../app/portal.tsx';
 import { signOutSafely } from '../../data/actions/signOut.ts';
 import { ColourSchemeSetting } from '../../ui/ColourSchemeSetting.tsx';
 import '../../ui/formCard.css';
+import { CreatorToolsCard } from '../creator/CreatorToolsCard.tsx';
 import { DeskLink } from '../moderation/DeskLink.tsx';
 import { GameSoundSetting } from '../player/GameSoundSetting.tsx';
 import { IconPicker, ProfileFieldsForm } from './ProfileEditor.tsx';
@@ -88,6 +89,7 @@ export default function SettingsPage() {
           </Link>
         </section>
         <TwoFactorSettings data={runtime.data} />
+        <CreatorToolsCard />
         <DeskLink userId={session.user.id} />
         <section className="form-card" aria-labelledby="sign-out-heading">
           <h2 id="sign-out-heading">Sign out</h2>

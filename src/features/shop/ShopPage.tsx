@@ -1,6 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { NavLink } from 'react-router-dom';
 import { Page } from '../../app/Page.tsx';
 import { usePortal } from '../../app/portal.tsx';
@@ -29,6 +28,7 @@ import { filterItems, type ShopFilter } from '../../domain/shopFilter.ts';
 import { TYPE_LABELS } from './typeLabels.ts';
 import { ConfirmPurchase } from './ConfirmPurchase.tsx';
 import { ItemCard } from './ItemCard.tsx';
+import { notice } from '../../ui/notice.tsx';
 
 type Tab = 'store' | 'owned';
 
@@ -92,12 +92,12 @@ function StoreActions({ item, ctx }: { item: ShopItemRow; ctx: Ctx }) {
     const userId = actingUser(ctx.session);
     if (runtime === null || userId === null) return null;
     if (await readOwnedItem(runtime.data, userId, item.id)) {
-      toast.error(ITEM_ALREADY_OWNED);
+      notice.error(ITEM_ALREADY_OWNED);
       return null;
     }
     const coins = await readCoins(runtime.data, userId);
     if (coins && !canAfford(coins.balance, price)) {
-      toast.error(NOT_ENOUGH_COINS);
+      notice.error(NOT_ENOUGH_COINS);
       return null;
     }
     return userId;
@@ -105,7 +105,7 @@ function StoreActions({ item, ctx }: { item: ShopItemRow; ctx: Ctx }) {
   async function buy(userId: string) {
     if (ctx.runtime === null) return;
     const queued = await queueAction(ctx.runtime.data, userId, 'buy_item', { p_item_id: item.id });
-    if (queued) toast.success(itemUnlockedNamed(item.id, item.name));
+    if (queued) notice.success(itemUnlockedNamed(item.id, item.name));
   }
   async function choose(price: number) {
     const userId = await buyer(price);

@@ -14,6 +14,8 @@ create table public.creator_videos (
   constraint creator_videos_description_length check (char_length(description) <= 2000)
 );
 create index creator_videos_social_idx on public.creator_videos (social_id);
+-- A game page lists the videos about its game (fetchGameVideos); removing a game clears app_id in them.
+create index creator_videos_app_idx on public.creator_videos (app_id);
 
 alter table public.creator_videos enable row level security;
 
