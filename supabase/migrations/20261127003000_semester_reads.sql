@@ -17,9 +17,9 @@
 -- the ledger (37,000 rows) aggregated; a week of daily totals is at most 7 rows a student.
 
 -- The desk's queues of open chat reports and takedown requests read the oldest open ones first from a
--- partial index each, instead of sorting the whole table (the closed ones are nearly all of it).
+-- partial index each, instead of sorting the whole table (the closed ones are nearly all of it). The
+-- takedowns' index, takedown_requests_open_idx, came with 20261127000200_own_cases_and_takedowns.
 create index chat_reports_open_idx on public.chat_reports (created_at, id) where closed_at is null;
-create index takedown_requests_open_idx on public.takedown_requests (created_at, id) where resolved_at is null;
 
 -- get_chat_messages ordered by CASE expressions (newest page or poll, in one query), which no index
 -- can give: every read sorted the whole room. Two pages, one always empty, each read from

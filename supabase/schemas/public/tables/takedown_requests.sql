@@ -20,10 +20,8 @@ create table public.takedown_requests (
   constraint takedown_requests_url_length check (char_length(url) between 1 and 2000),
   constraint takedown_requests_reason_length check (char_length(reason) between 1 and 5000)
 );
--- The desk's queue (get_open_takedowns): the oldest waiting requests first, without reading the resolved ones.
-create index takedown_requests_open_idx on public.takedown_requests (created_at, id) where resolved_at is null;
-
--- The desk's open requests, and what the limits count.
+-- The desk's queue (get_open_takedowns): the oldest waiting requests first, without reading the
+-- resolved ones; and what the limits count.
 create index takedown_requests_open_idx on public.takedown_requests (created_at, id) where resolved_at is null;
 create index takedown_requests_device_idx on public.takedown_requests (device, created_at) where device is not null;
 create index takedown_requests_requested_by_idx on public.takedown_requests (requested_by, created_at) where requested_by is not null;
