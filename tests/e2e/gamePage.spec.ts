@@ -97,3 +97,38 @@ test('a visitor is told a score needs an account, with a way to sign in that com
   await link.click();
   await expect(page).toHaveURL(/\/auth\?next=%2Fclass%2F2048$/);
 });
+
+test.describe('on a school laptop’s screen', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('the game page names the game once and holds the game, its controls and the score panel within 768 px', async ({ page }) => {
+    await onboardedStudent(page);
+    const frame = await openClassGame(page, '/2048');
+    await expect(page.getByRole('heading', { level: 1, name: '2048' })).toBeVisible();
+    // The game's own header keeps its name for screen readers only.
+    await expect(frame.locator('.bar h1')).toHaveText('2048');
+    await expect.poll(() => frame.locator('.bar h1').evaluate((h) => h.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
+    await expect(page.getByTestId('new-game')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('game-page-1366.png') });
+    for (const part of [page.getByTestId('game-frame'), page.getByTestId('fullscreen'), page.getByTestId('game-sound'), page.getByTestId('new-game'), page.getByTestId('use-game-score'), page.getByTestId('score-submit')]) {
+      const box = (await part.boundingBox())!;
+      expect(box.y + box.height, await part.evaluate((e) => e.outerHTML.slice(0, 60))).toBeLessThanOrEqual(768);
+    }
+  });
+
+  test('New game beside Full screen and Sound starts the game over in place, keeping its best score', async ({ page }) => {
+    await onboardedStudent(page);
+    const frame = await openClassGame(page, '/2048');
+    const shown = await score2048(frame, page);
+    await expect(frame.locator('#best')).toHaveText(String(shown));
+    // The game is not reloaded: a mark left in its page stays.
+    await frame.locator('body').evaluate((body) => body.setAttribute('data-mark', 'same page'));
+    await page.getByTestId('new-game').click();
+    await expect(frame.locator('#score')).toHaveText('0');
+    await expect(frame.locator('#game')).toHaveAttribute('data-moves', '0');
+    await expect(frame.locator('#best')).toHaveText(String(shown));
+    await expect(frame.locator('body')).toHaveAttribute('data-mark', 'same page');
+    const toolbar = page.locator('.game-toolbar');
+    await expect(toolbar.getByRole('button')).toHaveText(['Full screen', 'Sound: off', 'New game']);
+  });
+});
