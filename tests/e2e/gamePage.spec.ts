@@ -70,6 +70,20 @@ test("Snake hands its score mid-run with a screenshot of its own canvas", async 
   expect(await frameState(frame)).not.toBe('over');
 });
 
+for (const [slug, id] of [['/breakout', 'breakout'], ['/flappy-hollow', 'flappy']] as const) {
+  test(`${id} hands its score and its canvas too, and offers New game`, async ({ page }) => {
+    await onboardedStudent(page);
+    const frame = await openClassGame(page, slug);
+    const canvas = await frame.locator('#game').evaluate((c: HTMLCanvasElement) => ({ width: c.width, height: c.height }));
+    await expect(page.getByTestId('new-game')).toBeVisible();
+    await page.getByTestId('use-game-score').click();
+    await expect(page.getByTestId('score-input')).toHaveValue(String(Number(await frame.locator('#score').textContent())));
+    const width = Math.min(canvas.width, 720);
+    const value = await page.getByTestId('score-input').inputValue();
+    expect(await proofPreview(page)).toEqual({ width, height: Math.round((canvas.height * width) / canvas.width), alt: `Proof: ${id}-${value}.png` });
+  });
+}
+
 test('a score on screen that breaks the rules, or is posted by another window, fills nothing', async ({ page }) => {
   await onboardedStudent(page);
   const frame = await openClassGame(page, '/2048');
