@@ -142,7 +142,7 @@ export function GameFrame({ appId, title, url, packCopy, gameId, onScore, onCurr
         {gameId !== null && abilities.newGame && (
           <button type="button" className="button button-quiet button-sm" onClick={() => sessionRef.current?.newGame()} data-testid="new-game">
             <RotateCcw aria-hidden="true" size={18} />
-            New game
+            <span className="game-toolbar-short">New game</span>
           </button>
         )}
       </div>
