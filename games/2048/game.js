@@ -313,6 +313,8 @@ document.getElementById('restart').addEventListener('click', (event) => {
 });
 
 soundButton(document.getElementById('sound'));
+sdk.onScoreRequest(() => ({ score }));
+sdk.onNewGame(reset);
 reset();
 new ResizeObserver(fit).observe(stage);
 const saved = await sdk.load();

@@ -377,6 +377,8 @@ function persist() {
 }
 
 soundButton(document.getElementById('sound'));
+sdk.onScoreRequest(() => ({ score, canvas }));
+sdk.onNewGame(reset);
 best = 0;
 reset();
 movePaddle(paddleX);

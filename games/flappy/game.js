@@ -333,6 +333,8 @@ function persist() {
 }
 
 soundButton(document.getElementById('sound'));
+sdk.onScoreRequest(() => ({ score, canvas }));
+sdk.onNewGame(reset);
 best = 0;
 reset();
 new ResizeObserver(fit).observe(stage);

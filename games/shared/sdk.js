@@ -24,6 +24,8 @@ let savedText = null;
 let nextRequest = 1;
 const answers = new Map();
 const muteListeners = new Set();
+let scoreRequestHandler = null;
+let newGameHandler = null;
 
 // The play clock of the current run, as the portal keeps its own (src/domain/gameRun.ts).
 let runStartedAt = performance.now();
@@ -74,12 +76,22 @@ window.addEventListener('message', (event) => {
       setMutedState(data.muted !== false);
       newRun(data.runId);
       settle({ framed: true, gameId, muted, save: parse(savedText) });
+      postFeatures();
       break;
     case 'portal:run':
       if (portalOrigin !== null && typeof data.runId === 'string') newRun(data.runId);
       break;
     case 'portal:mute':
       if (portalOrigin !== null) setMutedState(data.muted === true);
+      break;
+    case 'portal:score-request':
+      if (portalOrigin !== null && scoreRequestHandler !== null) {
+        const shown = scoreRequestHandler();
+        if (shown) void sdk.currentScore(shown.score, shown);
+      }
+      break;
+    case 'portal:new-game':
+      if (portalOrigin !== null && newGameHandler !== null) newGameHandler();
       break;
     case 'portal:saved': {
       const answer = answers.get(data.requestId);
@@ -92,10 +104,18 @@ window.addEventListener('message', (event) => {
 });
 
 if (framed) {
+  // The portal's page already shows the game's name; a game's stylesheet may hide its own heading by this.
+  document.documentElement.dataset.framed = '';
   post({ type: 'sdk:hello' });
   setTimeout(standalone, HANDSHAKE_MS);
 } else {
   standalone();
+}
+
+/** Tells the portal what this game answers to, so it offers only the buttons that work. */
+function postFeatures() {
+  if (portalOrigin === null) return;
+  post({ type: 'sdk:features', currentScore: scoreRequestHandler !== null, newGame: newGameHandler !== null });
 }
 
 function parse(text) {
@@ -168,6 +188,34 @@ export const sdk = {
     reported = playingSince !== null;
     if (playingSince !== null) playingSince = now;
     return true;
+  },
+
+  /**
+   * Hands the portal the score on the screen now, mid-game, with a screenshot of `options.canvas` (or a
+   * score card): the portal fills its score form with both. It closes no run. Resolves whether it was sent.
+   */
+  async currentScore(value, options = {}) {
+    if (typeof value !== 'number' || !Number.isFinite(value)) return false;
+    const whole = Math.max(0, Math.floor(value));
+    const proof = framed ? captureProof(whole, options.canvas ?? null, options.title ?? document.title) : null;
+    if (!(await whenConnected())) return false;
+    post({ type: 'sdk:current-score', score: whole, proof });
+    return true;
+  },
+
+  /**
+   * `handler()` answers the portal's "Use my score" with `{ score, canvas, title }` (canvas and title
+   * optional, as for score()), or null when there is nothing to give. One handler; a new one replaces it.
+   */
+  onScoreRequest(handler) {
+    scoreRequestHandler = handler;
+    postFeatures();
+  },
+
+  /** `handler()` starts a new game when the student presses the portal's New game, keeping the best score. */
+  onNewGame(handler) {
+    newGameHandler = handler;
+    postFeatures();
   },
 
   /**

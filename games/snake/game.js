@@ -308,6 +308,8 @@ document.addEventListener('visibilitychange', () => {
 });
 
 soundButton(document.getElementById('sound'));
+sdk.onScoreRequest(() => ({ score, canvas }));
+sdk.onNewGame(reset);
 best = 0;
 reset();
 new ResizeObserver(fit).observe(stage);

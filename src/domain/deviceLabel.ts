@@ -26,3 +26,11 @@ export function deviceLabel(userAgent: string): string {
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
   return system === undefined ? browser : `${browser} on ${system}`;
 }
+
+/**
+ * The name of the other copy's device beside "this device": a second Chromebook of the same make is
+ * "another Chrome on ChromeOS", so two copies never read alike.
+ */
+export function otherDeviceName(theirLabel: string, thisLabel: string): string {
+  return theirLabel === thisLabel ? `another ${theirLabel}` : theirLabel;
+}

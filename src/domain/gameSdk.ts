@@ -55,8 +55,23 @@ export interface GameSetMuted {
   type: 'sdk:set-muted';
   muted: boolean;
 }
+/**
+ * The score on the game's screen now, mid-run, with a screenshot of its play area: what the student
+ * would otherwise copy by hand. It carries no run: the portal sends it like a score typed in.
+ */
+export interface GameCurrentScore {
+  type: 'sdk:current-score';
+  score: number;
+  proof: string | null;
+}
+/** What the game answers to beyond the basics: a score asked for now, a new game asked for by the portal. */
+export interface GameFeatures {
+  type: 'sdk:features';
+  currentScore: boolean;
+  newGame: boolean;
+}
 
-export type GameMessage = GameHello | GameplayStart | GameplayStop | GameScore | GameSave | GameSetMuted;
+export type GameMessage = GameHello | GameplayStart | GameplayStop | GameScore | GameSave | GameSetMuted | GameCurrentScore | GameFeatures;
 export type GameMessageType = GameMessage['type'];
 
 export type GameMessageRejection =
@@ -71,7 +86,8 @@ export type GameMessageRejection =
   | 'bad-request'
   | 'not-json'
   | 'save-too-large'
-  | 'bad-muted';
+  | 'bad-muted'
+  | 'bad-features';
 
 export type ParsedGameMessage = { ok: true; message: GameMessage } | { ok: false; reason: GameMessageRejection };
 
@@ -107,7 +123,17 @@ export interface PortalMute {
   version: 2;
   muted: boolean;
 }
-export type PortalMessage = PortalInit | PortalRun | PortalSaved | PortalMute;
+/** The student pressed "Use my score": the game answers with sdk:current-score. */
+export interface PortalScoreRequest {
+  type: 'portal:score-request';
+  version: 2;
+}
+/** The portal's New game button: the game starts over without reloading its save. */
+export interface PortalNewGame {
+  type: 'portal:new-game';
+  version: 2;
+}
+export type PortalMessage = PortalInit | PortalRun | PortalSaved | PortalMute | PortalScoreRequest | PortalNewGame;
 
 const TYPES: ReadonlySet<string> = new Set<GameMessageType>([
   'sdk:hello',
@@ -116,6 +142,8 @@ const TYPES: ReadonlySet<string> = new Set<GameMessageType>([
   'sdk:score',
   'sdk:save',
   'sdk:set-muted',
+  'sdk:current-score',
+  'sdk:features',
 ]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -205,6 +233,13 @@ export function parseGameMessage(data: unknown): ParsedGameMessage {
     case 'sdk:set-muted':
       if (typeof data.muted !== 'boolean') return { ok: false, reason: 'bad-muted' };
       return { ok: true, message: { type, muted: data.muted } };
+    case 'sdk:current-score':
+      if (!isWhole(data.score, SCORE_MAX)) return { ok: false, reason: 'bad-score' };
+      if (!isValidProof(data.proof)) return { ok: false, reason: 'bad-proof' };
+      return { ok: true, message: { type, score: data.score + 0, proof: data.proof } };
+    case 'sdk:features':
+      if (typeof data.currentScore !== 'boolean' || typeof data.newGame !== 'boolean') return { ok: false, reason: 'bad-features' };
+      return { ok: true, message: { type, currentScore: data.currentScore, newGame: data.newGame } };
   }
 }
 
@@ -219,6 +254,13 @@ export function savedMessage(requestId: number, error: PortalSaved['error'] = nu
 }
 export function muteMessage(muted: boolean): PortalMute {
   return { type: 'portal:mute', version: GAME_SDK_VERSION, muted };
+}
+
+export function scoreRequestMessage(): PortalScoreRequest {
+  return { type: 'portal:score-request', version: GAME_SDK_VERSION };
+}
+export function newGameMessage(): PortalNewGame {
+  return { type: 'portal:new-game', version: GAME_SDK_VERSION };
 }
 
 /** The game id of a bundled game's URL ('/games/snake/index.html' -> 'snake'), or null for other URLs. */

@@ -7,6 +7,9 @@ import { test } from './support/backendLink.ts';
 import { gameFrame, openClassGame } from './support/bundledGames.ts';
 import { onboardedStudent } from './support/student.ts';
 
+// A school laptop's screen: the choice must open in view on it.
+test.use({ viewport: { width: 1366, height: 768 } });
+
 const cellsOf = (page: Page) => gameFrame(page).locator('#game').getAttribute('data-cells');
 
 const SWIPES: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
@@ -61,17 +64,37 @@ test('2048 started on one device goes on on another, and a save changed on both 
   expect(online).not.toBe(offline);
   await expect.poll(() => serverSave(student.userId), { timeout: 15_000 }).toContain(`"cells":[${online}]`);
 
-  // Back online, the first device's save does not overwrite the second's: the student is asked.
+  const scoreOf = async (p: Page) => Number(await gameFrame(p).locator('#score').textContent()).toLocaleString('en-US');
+  const [offlineScore, onlineScore] = [await scoreOf(page), await scoreOf(second)];
+
+  // Back online, the first device's save does not overwrite the second's: the student is asked, in a
+  // dialog in view on a laptop's screen, with each copy's game and a device name that tells them apart.
   await link.goOnline();
-  const choice = page.getByTestId('save-choice');
-  await expect(choice).toBeVisible({ timeout: 20_000 });
-  await expect(choice).toContainText('Two saves of 2048');
-  await expect(choice).toContainText(/was saved on Chrome on \w+ on \d+ \w+ \d{4}, \d\d:\d\d, and on this device/);
+  const dialog = page.getByRole('dialog', { name: 'Two saves of 2048' });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  const box = (await dialog.boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(768);
+  const saved = /Saved \d+ \w+ \d{4}, \d\d:\d\d/;
+  const mine = dialog.getByTestId('save-copy-mine');
+  await expect(mine).toContainText('This device');
+  await expect(mine).toContainText(new RegExp(`^This deviceScore ${offlineScore} · \\d+ moves? · best [\\d,]+`));
+  await expect(mine).toContainText(saved);
+  const theirs = dialog.getByTestId('save-copy-theirs');
+  // Both browsers here are the same make: the other one is "another" of it.
+  await expect(theirs).toContainText(new RegExp(`^Another Chrome on \\w+Score ${onlineScore} · \\d+ moves? · best [\\d,]+`));
+  await expect(theirs).toContainText(saved);
+  await expect(dialog.getByTestId('take-other-save')).toHaveText(/^Use the save from another Chrome on \w+$/);
+  for (const button of [dialog.getByTestId('keep-this-save'), dialog.getByTestId('take-other-save')]) {
+    const at = (await button.boundingBox())!;
+    expect(at.y + at.height).toBeLessThanOrEqual(768);
+  }
   expect(await serverSave(student.userId)).toContain(`"cells":[${online}]`);
   await expect.poll(() => cellsOf(page)).toBe(offline);
 
   // The student keeps this device's game: it goes to the server, and the other device goes on from it.
-  await choice.getByTestId('keep-this-save').click();
+  const choice = page.getByTestId('save-choice');
+  await dialog.getByTestId('keep-this-save').click();
   await expect(choice).toHaveCount(0);
   await expect.poll(() => serverSave(student.userId), { timeout: 15_000 }).toContain(`"cells":[${offline}]`);
   await second.reload();
@@ -99,7 +122,11 @@ test('the other device’s save, when chosen, replaces the game on this one', as
 
   const choice = page.getByTestId('save-choice');
   await expect(choice).toBeVisible({ timeout: 20_000 });
-  await choice.getByTestId('take-other-save').click();
+  // Put aside, the choice waits beside the game's controls.
+  await page.keyboard.press('Escape');
+  await expect(choice).toHaveCount(0);
+  await page.getByTestId('save-choice-open').click();
+  await page.getByRole('dialog', { name: 'Two saves of 2048' }).getByTestId('take-other-save').click();
   await expect(choice).toHaveCount(0);
   // The game reloads from the chosen save.
   await expect.poll(() => cellsOf(page), { timeout: 15_000 }).toBe(online);

@@ -3,6 +3,7 @@
 // reaches the form, saves land on the device and a reload resumes the game, the sound follows the portal.
 import { expect, test, type Page } from '@playwright/test';
 import { parseGameMessage, proofBytes } from '../../src/domain/gameSdk.ts';
+import { onboardedStudent } from './support/student.ts';
 import { BUNDLED, expectSandboxedGame, focusByClick, frameState, gameFrame, openClassGame, startSnake } from './support/bundledGames.ts';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -107,6 +108,7 @@ test('a score reaches the form with a PNG proof, through the handshake and the r
       if (event.origin === 'null') w.fromGame.push(event.data);
     });
   });
+  await onboardedStudent(page);
   const frame = await openClassGame(page, '/snake');
   await expect(page.getByTestId('game-frame')).toHaveAttribute('data-gameplay', 'stopped');
   await startSnake(frame);

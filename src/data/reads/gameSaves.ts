@@ -4,13 +4,13 @@ import { partsOf, type DataSource } from '../source.ts';
 
 /** Two copies of one game's save for the student to choose between; null while there is one. */
 export interface SaveChoice {
-  mine: { savedAt: number };
+  mine: { savedAt: number; state: string };
   theirs: OtherSaveCopy;
 }
 
 export async function readSaveChoice(source: DataSource, owner: string, gameId: string): Promise<SaveChoice | null> {
   const row = await partsOf(source).db.gameSaves.get([owner, gameId]);
-  return row?.theirs ? { mine: { savedAt: row.updatedAt }, theirs: row.theirs } : null;
+  return row?.theirs ? { mine: { savedAt: row.updatedAt, state: row.state }, theirs: row.theirs } : null;
 }
 
 /** The games saved on this device while nobody was signed in. */

@@ -1,5 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { Gamepad2, LogIn } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useLoading } from '../../app/loading.tsx';
 import { usePortal } from '../../app/portal.tsx';
 import { queueMutation } from '../../data/queue.ts';
@@ -7,6 +9,7 @@ import { readOutboxItem } from '../../data/reads/outbox.ts';
 import { NOT_LOGGED_IN_RESULT, SCORE_SUBMITTED } from '../../domain/messages.ts';
 import { parseScore, validateProofImage, validateScore } from '../../domain/score.ts';
 import { failureMessages } from '../../domain/scoreFailure.ts';
+import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { FileDrop } from '../../ui/FileDrop.tsx';
 import { requireUser } from '../../ui/requireUser.ts';
 import { notice } from '../../ui/notice.tsx';
@@ -21,7 +24,9 @@ export interface ScoreOffer {
    * The play behind it, for the server's checks: the run id when the server saw the run start (null when
    * it did not: offline, or too slow to vouch), the play time the game claims, whether it went on from a save.
    */
-  play: { runId: string | null; durationMs: number; resumed: boolean };
+  play: { runId: string | null; durationMs: number; resumed: boolean } | null;
+  /** A finished run's score (sdk:score), not the score on the screen mid-game (sdk:current-score). */
+  over: boolean;
 }
 
 type Submission = { id: string; offline: boolean };
@@ -31,15 +36,27 @@ type Submission = { id: string; offline: boolean };
  * while offline); the sync engine inserts it with submit_score and uploads the proof to
  * submissions/{id}_{file name}, withdrawing the submission if the upload is refused.
  */
-export function AppScoreForm({ appId, offer, onSubmitted }: { appId: string; offer: ScoreOffer | null; onSubmitted: () => void }) {
-  const { runtime, session } = usePortal();
+export function AppScoreForm({
+  appId,
+  offer,
+  onUseScore,
+  onSubmitted,
+}: {
+  appId: string;
+  offer: ScoreOffer | null;
+  /** Asks the game for the score on its screen and a screenshot; null when the game cannot hand them over. */
+  onUseScore: (() => void) | null;
+  onSubmitted: () => void;
+}) {
+  const { runtime, session, status } = usePortal();
+  const location = useLocation();
   const { start, done } = useLoading();
   const userId = session?.user.id ?? null;
   const ids = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [score, setScore] = useState('');
   // The play the game reported with the offered score; it stops applying once the student types another.
-  const [play, setPlay] = useState<{ score: number; play: ScoreOffer['play'] } | null>(null);
+  const [play, setPlay] = useState<{ score: number; play: NonNullable<ScoreOffer['play']> } | null>(null);
   const [proof, setProof] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [errors, setErrors] = useState<{ score?: string; proof?: string }>({});
@@ -49,7 +66,7 @@ export function AppScoreForm({ appId, offer, onSubmitted }: { appId: string; off
   useEffect(() => {
     if (offer === null) return;
     setScore(String(offer.score));
-    setPlay({ score: offer.score, play: offer.play });
+    setPlay(offer.play === null ? null : { score: offer.score, play: offer.play });
     setProof(offer.proof);
     setErrors({});
     setOutcome(null);
@@ -143,7 +160,21 @@ export function AppScoreForm({ appId, offer, onSubmitted }: { appId: string; off
   return (
     <section className="panel player-panel" aria-labelledby={`${ids}-heading`} data-testid="score-form">
       <h2 id={`${ids}-heading`}>Submit a high score</h2>
-      {userId === null && <p className="muted">Sign in to put your score on the board.</p>}
+      {userId === null && status !== 'loading' ? (
+        // A visitor learns that a score needs an account before typing one in, and comes back here after.
+        <div className="score-sign-in" data-testid="score-sign-in">
+          <p>Sign in to put your score on the board.</p>
+          <ButtonLink to={`/auth?next=${encodeURIComponent(location.pathname)}`} icon={<LogIn aria-hidden="true" size={18} />} data-testid="score-sign-in-link">
+            Sign in
+          </ButtonLink>
+        </div>
+      ) : (
+        <>
+      {onUseScore !== null && (
+        <Button variant="secondary" size="sm" icon={<Gamepad2 aria-hidden="true" size={18} />} className="score-from-game" onClick={onUseScore} data-testid="use-game-score">
+          Use my score from the game
+        </Button>
+      )}
       <form onSubmit={(event) => void submit(event)} noValidate>
         <div className="field">
           <label htmlFor={`${ids}-score`}>Score</label>
@@ -204,6 +235,8 @@ export function AppScoreForm({ appId, offer, onSubmitted }: { appId: string; off
             <p key={message}>{message}</p>
           ))}
         </div>
+      )}
+        </>
       )}
     </section>
   );

@@ -1,5 +1,5 @@
-import { ExternalLink, Maximize, Minimize, Volume2, VolumeX } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { ExternalLink, Maximize, Minimize, RotateCcw, Volume2, VolumeX } from 'lucide-react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import toast from 'react-hot-toast';
 import { usePortal } from '../../app/portal.tsx';
 import { startGameRun } from '../../data/actions/startGameRun.ts';
@@ -7,7 +7,7 @@ import { deviceId, saveOwner, saveQueue, writeGameSave } from '../../data/gameSa
 import { isOnline } from '../../data/online.ts';
 import { RUN_START_PROMPT_MS } from '../../domain/gameRun.ts';
 import { visitOpened, visitSaved } from '../../domain/saveMerge.ts';
-import type { GameScore } from '../../domain/gameSdk.ts';
+import type { GameCurrentScore, GameFeatures, GameScore } from '../../domain/gameSdk.ts';
 import { EXTERNAL_SANDBOX, packCopyUrl } from '../../domain/gameSandbox.ts';
 import { acceptGameMessage } from './gameMessages.ts';
 import { GameSession } from './gameSession.ts';
@@ -39,6 +39,10 @@ export interface PlayedScore extends GameScore {
   runSeen: boolean;
 }
 
+/** What a bundled game answers to beyond the basics (sdk:features); nothing until it says so. */
+export type GameAbilities = Omit<GameFeatures, 'type'>;
+export const NO_ABILITIES: GameAbilities = { currentScore: false, newGame: false };
+
 interface GameFrameProps {
   /** The catalogue id the server knows the game by. */
   appId: string;
@@ -50,9 +54,15 @@ interface GameFrameProps {
   gameId: string | null;
   /** Called for each accepted score; keep it stable (useCallback). */
   onScore: (score: PlayedScore) => void;
+  /** The score on the game's screen, when the game hands it over (sdk:current-score); keep it stable. */
+  onCurrentScore: (score: GameCurrentScore) => void;
+  /** The conversation with the bundled game, for the page's buttons that ask the game for something. */
+  sessionRef: RefObject<GameSession | null>;
+  abilities: GameAbilities;
+  onAbilities: (abilities: GameAbilities) => void;
 }
 
-export function GameFrame({ appId, title, url, packCopy, gameId, onScore }: GameFrameProps) {
+export function GameFrame({ appId, title, url, packCopy, gameId, onScore, onCurrentScore, sessionRef, abilities, onAbilities }: GameFrameProps) {
   const { runtime, session, status } = usePortal();
   const container = useRef<HTMLDivElement>(null);
   const [loads, setLoads] = useState(0);
@@ -102,6 +112,9 @@ export function GameFrame({ appId, title, url, packCopy, gameId, onScore }: Game
             url={url}
             gameId={gameId}
             onScore={onScore}
+            onCurrentScore={onCurrentScore}
+            onAbilities={onAbilities}
+            sessionRef={sessionRef}
             soundOn={soundOn}
             onSoundChange={changeSound}
             onExposed={() => setExposed(url)}
@@ -126,6 +139,12 @@ export function GameFrame({ appId, title, url, packCopy, gameId, onScore }: Game
             {soundOn ? 'Sound: on' : 'Sound: off'}
           </button>
         )}
+        {gameId !== null && abilities.newGame && (
+          <button type="button" className="button button-quiet button-sm" onClick={() => sessionRef.current?.newGame()} data-testid="new-game">
+            <RotateCcw aria-hidden="true" size={18} />
+            <span className="game-toolbar-short">New game</span>
+          </button>
+        )}
       </div>
       {gameId !== null && saveOwnerNow !== null && runtime !== null && (
         <SaveChoice data={runtime.data} owner={saveOwnerNow} gameId={gameId} title={title} onTaken={reload} />
@@ -140,6 +159,9 @@ interface BundledGameProps {
   url: string;
   gameId: string;
   onScore: (score: PlayedScore) => void;
+  onCurrentScore: (score: GameCurrentScore) => void;
+  onAbilities: (abilities: GameAbilities) => void;
+  sessionRef: RefObject<GameSession | null>;
   soundOn: boolean;
   onSoundChange: (on: boolean) => void;
   onExposed: () => void;
@@ -155,15 +177,18 @@ interface BundledGameProps {
  * service worker, so the game must not need any other file; the build inlines everything into that page
  * (scripts/bundledGames.ts).
  */
-function BundledGame({ appId, title, url, gameId, onScore, soundOn, onSoundChange, onExposed, loads, onReload }: BundledGameProps) {
+function BundledGame({ appId, title, url, gameId, onScore, onCurrentScore, onAbilities, sessionRef, soundOn, onSoundChange, onExposed, loads, onReload }: BundledGameProps) {
   const { runtime, session, status } = usePortal();
   const frame = useRef<HTMLIFrameElement>(null);
   const [playing, setPlaying] = useState(false);
-  const sessionRef = useRef<GameSession | null>(null);
   const soundRef = useRef(soundOn);
   soundRef.current = soundOn;
   const scoreRef = useRef(onScore);
   scoreRef.current = onScore;
+  const currentScoreRef = useRef(onCurrentScore);
+  currentScoreRef.current = onCurrentScore;
+  const abilitiesRef = useRef(onAbilities);
+  abilitiesRef.current = onAbilities;
   const soundChangeRef = useRef(onSoundChange);
   soundChangeRef.current = onSoundChange;
   // Whose slot the saves go to; the game reloads when the student signs in or out.
@@ -210,6 +235,8 @@ function BundledGame({ appId, title, url, gameId, onScore, soundOn, onSoundChang
       muted: () => !soundRef.current,
       setMuted: (muted) => soundChangeRef.current(!muted),
       onScore: (score) => scoreRef.current({ ...score, runSeen: seen.has(score.runId) }),
+      onCurrentScore: (score) => currentScoreRef.current(score),
+      onFeatures: (features) => abilitiesRef.current(features),
       onGameplay: (now) => {
         gameplaySeen ||= now;
         setPlaying(now);
@@ -228,12 +255,12 @@ function BundledGame({ appId, title, url, gameId, onScore, soundOn, onSoundChang
       window.removeEventListener('message', listener);
       sessionRef.current = null;
     };
-  }, [owner, gameId, appId, data, cloud]);
+  }, [owner, gameId, appId, data, cloud, sessionRef]);
 
   // The game hears every change, from the portal's button or its own.
   useEffect(() => {
     sessionRef.current?.mute(!soundOn);
-  }, [soundOn]);
+  }, [soundOn, sessionRef]);
 
   return owner !== null ? (
     <iframe

@@ -1,24 +1,45 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo, useState } from 'react';
+import { Laptop, MonitorSmartphone } from 'lucide-react';
+import { useMemo, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { keepDeviceCopy, takeOtherCopy } from '../../data/cloudSaves.ts';
 import { readSaveChoice } from '../../data/reads/gameSaves.ts';
 import type { DataSource } from '../../data/source.ts';
-import { deviceLabel } from '../../domain/deviceLabel.ts';
+import { deviceLabel, otherDeviceName } from '../../domain/deviceLabel.ts';
+import { describeSave, savePreview } from '../../domain/savePreview.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
 
 function when(ms: number): string {
   return new Date(ms).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+/** One copy as the student recognises it: where and when it was saved, and the game it holds. */
+function SaveCopy({ device, savedAt, state, testId, icon }: { device: string; savedAt: number; state: string; testId: string; icon: ReactNode }) {
+  return (
+    <li className="save-copy" data-testid={testId}>
+      {icon}
+      <div>
+        <p className="save-copy-device">{device}</p>
+        <p className="save-copy-game">{describeSave(savePreview(state)) ?? 'A save this page cannot read'}</p>
+        <p className="save-copy-when">Saved {when(savedAt)}</p>
+      </div>
+    </li>
+  );
+}
+
 /**
  * Two copies of a game's save, this device's and another's (or this device's from before sign-in): the
- * student says which to keep. Neither is dropped until then; the game goes on from this device's copy.
+ * student says which to keep, in a dialog in view over the game. Neither is dropped until then; the game
+ * goes on from this device's copy, and the dialog put aside comes back from the toolbar's button.
  */
 export function SaveChoice({ data, owner, gameId, title, onTaken }: { data: DataSource; owner: string; gameId: string; title: string; onTaken: () => void }) {
   const choice = useLiveQuery(() => readSaveChoice(data, owner, gameId), [data, owner, gameId]);
   const label = useMemo(() => deviceLabel(navigator.userAgent), []);
   const [busy, setBusy] = useState(false);
+  const [putAside, setPutAside] = useState(false);
   if (!choice) return null;
+  const theirs = otherDeviceName(choice.theirs.deviceLabel, label);
 
   const act = async (keepMine: boolean) => {
     setBusy(true);
@@ -28,7 +49,7 @@ export function SaveChoice({ data, owner, gameId, title, onTaken }: { data: Data
         toast.success(`Kept this device's save of ${title}.`);
       } else {
         await takeOtherCopy(data, owner, gameId, label);
-        toast.success(`${title} goes on from the save made on ${choice.theirs.deviceLabel}.`);
+        toast.success(`${title} goes on from the save made on ${theirs}.`);
         onTaken();
       }
     } catch (error) {
@@ -39,20 +60,41 @@ export function SaveChoice({ data, owner, gameId, title, onTaken }: { data: Data
   };
 
   return (
-    <section className="panel save-choice" role="alert" aria-labelledby={`save-choice-${gameId}`} data-testid="save-choice">
-      <h2 id={`save-choice-${gameId}`}>Two saves of {title}</h2>
-      <p>
-        {title} was saved on {choice.theirs.deviceLabel} on {when(choice.theirs.savedAt)}, and on this device ({label}) on{' '}
-        {when(choice.mine.savedAt)}, each without the other. Which one should it go on from? The other one is let go.
-      </p>
-      <div className="save-choice-actions">
-        <button type="button" className="button" disabled={busy} onClick={() => void act(true)} data-testid="keep-this-save">
-          Keep this device’s save
-        </button>
-        <button type="button" className="button button-quiet" disabled={busy} onClick={() => void act(false)} data-testid="take-other-save">
-          Use the save from {choice.theirs.deviceLabel}
-        </button>
-      </div>
-    </section>
+    <>
+      {putAside && (
+        <Button variant="secondary" size="sm" className="save-choice-open" onClick={() => setPutAside(false)} data-testid="save-choice-open">
+          Choose between two saves
+        </Button>
+      )}
+      <Dialog
+        open={!putAside}
+        onClose={() => setPutAside(true)}
+        title={`Two saves of ${title}`}
+        actions={
+          <>
+            <Button disabled={busy} onClick={() => void act(true)} data-testid="keep-this-save">
+              Keep this device’s save
+            </Button>
+            <Button variant="secondary" disabled={busy} onClick={() => void act(false)} data-testid="take-other-save">
+              Use the save from {theirs}
+            </Button>
+          </>
+        }
+      >
+        <div data-testid="save-choice">
+          <p>{title} was saved on two devices, each without the other. Which one should it go on from? The other one is let go.</p>
+          <ul className="save-copies">
+            <SaveCopy device="This device" savedAt={choice.mine.savedAt} state={choice.mine.state} testId="save-copy-mine" icon={<Laptop aria-hidden="true" size={28} />} />
+            <SaveCopy
+              device={theirs.charAt(0).toUpperCase() + theirs.slice(1)}
+              savedAt={choice.theirs.savedAt}
+              state={choice.theirs.state}
+              testId="save-copy-theirs"
+              icon={<MonitorSmartphone aria-hidden="true" size={28} />}
+            />
+          </ul>
+        </div>
+      </Dialog>
+    </>
   );
 }

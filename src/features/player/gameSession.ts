@@ -2,9 +2,13 @@ import { checkRunScore, gameplayStarted, gameplayStopped, issueRun, type RunCloc
 import {
   initMessage,
   muteMessage,
+  newGameMessage,
   runMessage,
+  scoreRequestMessage,
   savedMessage,
   type GameMessage,
+  type GameCurrentScore,
+  type GameFeatures,
   type GameScore,
   type PortalMessage,
 } from '../../domain/gameSdk.ts';
@@ -23,6 +27,10 @@ export interface GameSessionPorts {
   onScore: (score: GameScore) => void;
   /** Whether the game is in play, from its gameplay-start and gameplay-stop. */
   onGameplay?: (playing: boolean) => void;
+  /** The score on the game's screen, asked for with requestScore() or offered by the game. */
+  onCurrentScore?: (score: GameCurrentScore) => void;
+  /** What the game answers to, once it says so. */
+  onFeatures?: (features: Omit<GameFeatures, 'type'>) => void;
   now: () => number;
   newRunId: () => string;
   /** A run was issued: the portal tells the server, whose clock then bounds the run's score. */
@@ -83,7 +91,23 @@ export class GameSession {
         // The portal keeps the choice for every game and tells the game back through mute().
         ports.setMuted(message.muted);
         return;
+      case 'sdk:current-score':
+        ports.onCurrentScore?.(message);
+        return;
+      case 'sdk:features':
+        ports.onFeatures?.({ currentScore: message.currentScore, newGame: message.newGame });
+        return;
     }
+  }
+
+  /** The student asked for the score on the game's screen: the game answers with sdk:current-score. */
+  requestScore(): void {
+    this.ports.post(scoreRequestMessage());
+  }
+
+  /** The portal's New game button: the game starts over, keeping its save's best. */
+  newGame(): void {
+    this.ports.post(newGameMessage());
   }
 
   /** The portal's own sound toggle changed: the game hears it at once. */

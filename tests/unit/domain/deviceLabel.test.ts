@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceLabel } from '../../../src/domain/deviceLabel.ts';
+import { deviceLabel, otherDeviceName } from '../../../src/domain/deviceLabel.ts';
 
 describe('deviceLabel', () => {
   it.each([
@@ -15,5 +15,16 @@ describe('deviceLabel', () => {
     ['', 'a browser'],
   ])('%s reads %s', (agent, label) => {
     expect(deviceLabel(agent)).toBe(label);
+  });
+});
+
+describe('otherDeviceName', () => {
+  it('names a device of the same make as another one, so the two copies read apart', () => {
+    expect(otherDeviceName('Chrome on Linux', 'Chrome on Linux')).toBe('another Chrome on Linux');
+  });
+
+  it('keeps a label that already differs', () => {
+    expect(otherDeviceName('Safari on iPhone', 'Chrome on Linux')).toBe('Safari on iPhone');
+    expect(otherDeviceName('this device, before you signed in', 'Chrome on Linux')).toBe('this device, before you signed in');
   });
 });

@@ -4,6 +4,7 @@ import {
   checkSaveState,
   initMessage,
   muteMessage,
+  newGameMessage,
   parseGameMessage,
   PROOF_PREFIX,
   proofBytes,
@@ -11,6 +12,7 @@ import {
   runMessage,
   SAVE_MAX_BYTES,
   savedMessage,
+  scoreRequestMessage,
   type GameMessageRejection,
 } from '../../../src/domain/gameSdk.ts';
 import { PROOF_MAX_BYTES, SCORE_MAX } from '../../../src/domain/score.ts';
@@ -55,6 +57,11 @@ describe('parseGameMessage accepts', () => {
     ['gameplay-stop', { type: 'sdk:gameplay-stop', version: 2 }],
     ['set-muted on', { type: 'sdk:set-muted', version: 2, muted: false }],
     ['set-muted off', { type: 'sdk:set-muted', version: 2, muted: true }],
+    ['the score on screen with its screenshot', { type: 'sdk:current-score', version: 2, score: 1180, proof: TINY_PNG }],
+    ['the score on screen without a screenshot', { type: 'sdk:current-score', version: 2, score: 0, proof: null }],
+    ['the highest score on screen', { type: 'sdk:current-score', version: 2, score: SCORE_MAX, proof: null }],
+    ['a screenshot of exactly the size limit', { type: 'sdk:current-score', version: 2, score: 5, proof: pngOfSize(PROOF_MAX_BYTES) }],
+    ['the features a game answers to', { type: 'sdk:features', version: 2, currentScore: true, newGame: false }],
   ])('%s', (_name, data) => {
     const { version: _version, ...message } = data;
     expect(parseGameMessage(data)).toEqual({ ok: true, message });
@@ -125,6 +132,14 @@ describe('parseGameMessage rejects', () => {
     ['version 3', { type: 'sdk:hello', version: 3 }, 'wrong-version'],
     ['version as text', score({ version: '2' }), 'wrong-version'],
     ['a missing run id', score({ runId: undefined }), 'bad-run'],
+    ['a score on screen above the highest', { type: 'sdk:current-score', version: 2, score: SCORE_MAX + 1, proof: null }, 'bad-score'],
+    ['a score on screen with a fraction', { type: 'sdk:current-score', version: 2, score: 1.5, proof: null }, 'bad-score'],
+    ['a score on screen as text', { type: 'sdk:current-score', version: 2, score: '1180', proof: null }, 'bad-score'],
+    ['a screenshot one byte too large', { type: 'sdk:current-score', version: 2, score: 5, proof: pngOfSize(PROOF_MAX_BYTES + 1) }, 'bad-proof'],
+    ['a screenshot that is a JPEG', { type: 'sdk:current-score', version: 2, score: 5, proof: 'data:image/jpeg;base64,/9j/4AAQ' }, 'bad-proof'],
+    ['a screenshot missing', { type: 'sdk:current-score', version: 2, score: 5 }, 'bad-proof'],
+    ['features without newGame', { type: 'sdk:features', version: 2, currentScore: true }, 'bad-features'],
+    ['features as text', { type: 'sdk:features', version: 2, currentScore: 'yes', newGame: true }, 'bad-features'],
     ['resumed as text', score({ resumed: 'true' }), 'bad-resumed'],
     ['resumed as a number', score({ resumed: 1 }), 'bad-resumed'],
     ['resumed as null', score({ resumed: null }), 'bad-resumed'],
@@ -200,6 +215,8 @@ describe('the portal messages', () => {
     expect(savedMessage(3)).toEqual({ type: 'portal:saved', version: 2, requestId: 3, ok: true, error: null });
     expect(savedMessage(4, 'storage-full')).toEqual({ type: 'portal:saved', version: 2, requestId: 4, ok: false, error: 'storage-full' });
     expect(muteMessage(false)).toEqual({ type: 'portal:mute', version: 2, muted: false });
+    expect(scoreRequestMessage()).toEqual({ type: 'portal:score-request', version: 2 });
+    expect(newGameMessage()).toEqual({ type: 'portal:new-game', version: 2 });
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StorageFullError } from '../../../src/data/db.ts';
-import type { GameScore, PortalMessage } from '../../../src/domain/gameSdk.ts';
+import type { GameCurrentScore, GameFeatures, GameScore, PortalMessage } from '../../../src/domain/gameSdk.ts';
 import { GameSession } from '../../../src/features/player/gameSession.ts';
 
 const RUNS = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222', '33333333-3333-4333-8333-333333333333'];
@@ -11,6 +11,8 @@ function session(options: { save?: string | null; readSave?: () => Promise<strin
   const written: string[] = [];
   const gameplay: boolean[] = [];
   const issued: string[] = [];
+  const current: GameCurrentScore[] = [];
+  const features: Omit<GameFeatures, 'type'>[] = [];
   let muted = true;
   let now = 1_000;
   let run = 0;
@@ -32,6 +34,8 @@ function session(options: { save?: string | null; readSave?: () => Promise<strin
     now: () => now,
     newRunId: () => RUNS[run++]!,
     onRunIssued: (runId) => issued.push(runId),
+    onCurrentScore: (c) => current.push(c),
+    onFeatures: (f) => features.push(f),
   });
   return {
     game,
@@ -40,6 +44,8 @@ function session(options: { save?: string | null; readSave?: () => Promise<strin
     written,
     gameplay,
     issued,
+    current,
+    features,
     muted: () => muted,
     tick: (ms: number) => {
       now += ms;
@@ -50,6 +56,25 @@ function session(options: { save?: string | null; readSave?: () => Promise<strin
 const score = (runId: string, durationMs: number) => ({ type: 'sdk:score' as const, runId, score: 50, durationMs, resumed: false, proof: null });
 
 describe('GameSession', () => {
+  it('asks the game for the score on its screen and hands the answer on, without closing the run', async () => {
+    const s = session();
+    await s.game.receive({ type: 'sdk:hello' });
+    s.game.requestScore();
+    expect(s.posted.at(-1)).toEqual({ type: 'portal:score-request', version: 2 });
+    await s.game.receive({ type: 'sdk:current-score', score: 1180, proof: null });
+    expect(s.current).toEqual([{ type: 'sdk:current-score', score: 1180, proof: null }]);
+    expect(s.scores).toEqual([]);
+    expect(s.issued).toEqual([RUNS[0]]);
+  });
+
+  it('hands on what the game answers to, and asks it for a new game', async () => {
+    const s = session();
+    await s.game.receive({ type: 'sdk:features', currentScore: true, newGame: true });
+    expect(s.features).toEqual([{ currentScore: true, newGame: true }]);
+    s.game.newGame();
+    expect(s.posted).toEqual([{ type: 'portal:new-game', version: 2 }]);
+  });
+
   it('answers the hello with the game, a run id, the mute state and the save', async () => {
     const s = session({ save: '{"best":40}' });
     await s.game.receive({ type: 'sdk:hello' });

@@ -1,0 +1,148 @@
+// The game page as a student meets it (issue 27): the score on the game's screen and a screenshot of it
+// reach the score form at any time through the SDK, a visitor is told a score needs an account before
+// any field, and the game's own controls sit with the portal's.
+import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { serviceSelect } from './support/backend.ts';
+import { focusByClick, frameState, openClassGame, startSnake } from './support/bundledGames.ts';
+import { onboardedStudent } from './support/student.ts';
+
+const ARROWS = ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown'];
+
+/** Slides 2048's tiles until a merge has given it a score; returns that score as the game shows it. */
+async function score2048(frame: FrameLocator, page: Page): Promise<number> {
+  await focusByClick(frame.locator('#score'));
+  for (let i = 0; i < 200 && (await frame.locator('#score').textContent()) === '0'; i += 1) await page.keyboard.press(ARROWS[i % 4]!);
+  const shown = Number(await frame.locator('#score').textContent());
+  expect(shown).toBeGreaterThan(0);
+  return shown;
+}
+
+/** The proof the form holds, as its preview image's natural size and its file name. */
+function proofPreview(page: Page) {
+  return page
+    .getByTestId('proof-preview')
+    .locator('img')
+    .evaluate(async (img: HTMLImageElement) => {
+      await img.decode();
+      return { width: img.naturalWidth, height: img.naturalHeight, alt: img.alt };
+    });
+}
+
+test('2048 hands its score mid-game and a screenshot to the form, which sends them', async ({ page }) => {
+  test.setTimeout(90_000);
+  const student = await onboardedStudent(page);
+  const frame = await openClassGame(page, '/2048');
+  const shown = await score2048(frame, page);
+  // Mid-game: no game over has filled anything.
+  await expect(frame.locator('body')).toHaveAttribute('data-state', 'playing');
+  await expect(page.getByTestId('score-input')).toHaveValue('');
+
+  await page.getByTestId('use-game-score').click();
+  await expect(page.getByTestId('score-input')).toHaveValue(String(shown));
+  await expect(page.getByTestId('score-offer')).toHaveText(
+    `Your score now: ${shown.toLocaleString('en-US')}. The form below has your score and a screenshot of the game.`,
+  );
+  // 2048 is drawn with elements, not a canvas: the SDK's score card is its picture.
+  expect(await proofPreview(page)).toEqual({ width: 640, height: 360, alt: `Proof: 2048-${shown}.png` });
+  // The game plays on.
+  await expect(frame.locator('body')).toHaveAttribute('data-state', 'playing');
+
+  await page.getByTestId('score-submit').click();
+  await expect(page.getByTestId('score-outcome')).toHaveText('submitted appScoreForm!', { timeout: 20_000 });
+  await expect
+    .poll(async () => (await serviceSelect<{ score: number }>('leaderboard_submissions', `user_id=eq.${student.userId}&select=score`)).map((r) => r.score))
+    .toEqual([shown]);
+});
+
+test("Snake hands its score mid-run with a screenshot of its own canvas", async ({ page }) => {
+  await onboardedStudent(page);
+  const frame = await openClassGame(page, '/snake');
+  await startSnake(frame);
+  const canvas = await frame.locator('#game').evaluate((c: HTMLCanvasElement) => ({ width: c.width, height: c.height }));
+  await page.getByTestId('use-game-score').click();
+  await expect(page.getByTestId('score-offer')).toContainText('Your score now:');
+  const value = await page.getByTestId('score-input').inputValue();
+  expect(value).toMatch(/^\d+$/);
+  const proof = await proofPreview(page);
+  // The canvas, scaled to at most 720 px wide, not the score card.
+  const width = Math.min(canvas.width, 720);
+  expect(proof).toEqual({ width, height: Math.round((canvas.height * width) / canvas.width), alt: `Proof: snake-${value}.png` });
+  expect(await frameState(frame)).not.toBe('over');
+});
+
+for (const [slug, id] of [['/breakout', 'breakout'], ['/flappy-hollow', 'flappy']] as const) {
+  test(`${id} hands its score and its canvas too, and offers New game`, async ({ page }) => {
+    await onboardedStudent(page);
+    const frame = await openClassGame(page, slug);
+    const canvas = await frame.locator('#game').evaluate((c: HTMLCanvasElement) => ({ width: c.width, height: c.height }));
+    await expect(page.getByTestId('new-game')).toBeVisible();
+    await page.getByTestId('use-game-score').click();
+    await expect(page.getByTestId('score-input')).toHaveValue(String(Number(await frame.locator('#score').textContent())));
+    const width = Math.min(canvas.width, 720);
+    const value = await page.getByTestId('score-input').inputValue();
+    expect(await proofPreview(page)).toEqual({ width, height: Math.round((canvas.height * width) / canvas.width), alt: `Proof: ${id}-${value}.png` });
+  });
+}
+
+test('a score on screen that breaks the rules, or is posted by another window, fills nothing', async ({ page }) => {
+  await onboardedStudent(page);
+  const frame = await openClassGame(page, '/2048');
+  await expect(page.getByTestId('use-game-score')).toBeVisible();
+  await frame.locator('body').evaluate(() => {
+    // A JPEG, a fraction, a score above the highest.
+    window.parent.postMessage({ type: 'sdk:current-score', version: 2, score: 50, proof: 'data:image/jpeg;base64,/9j/4AAQ' }, '*');
+    window.parent.postMessage({ type: 'sdk:current-score', version: 2, score: 1.5, proof: null }, '*');
+    window.parent.postMessage({ type: 'sdk:current-score', version: 2, score: 2_000_000_000, proof: null }, '*');
+  });
+  await page.evaluate(() => window.postMessage({ type: 'sdk:current-score', version: 2, score: 999, proof: null }, '*'));
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId('score-offer')).toHaveCount(0);
+  await expect(page.getByTestId('score-input')).toHaveValue('');
+});
+
+test('a visitor is told a score needs an account, with a way to sign in that comes back to the game', async ({ page }) => {
+  await openClassGame(page, '/2048');
+  const panel = page.getByTestId('score-form');
+  await expect(panel.getByTestId('score-sign-in')).toContainText('Sign in to put your score on the board.');
+  await expect(panel.getByTestId('score-input')).toHaveCount(0);
+  await expect(panel.getByTestId('proof-input')).toHaveCount(0);
+  const link = panel.getByTestId('score-sign-in-link');
+  await expect(link).toHaveAttribute('href', '/auth?next=%2Fclass%2F2048');
+  await link.click();
+  await expect(page).toHaveURL(/\/auth\?next=%2Fclass%2F2048$/);
+});
+
+test.describe('on a school laptop’s screen', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('the game page names the game once and holds the game, its controls and the score panel within 768 px', async ({ page }) => {
+    await onboardedStudent(page);
+    const frame = await openClassGame(page, '/2048');
+    await expect(page.getByRole('heading', { level: 1, name: '2048' })).toBeVisible();
+    // The game's own header keeps its name for screen readers only.
+    await expect(frame.locator('.bar h1')).toHaveText('2048');
+    await expect.poll(() => frame.locator('.bar h1').evaluate((h) => h.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
+    await expect(page.getByTestId('new-game')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('game-page-1366.png') });
+    for (const part of [page.getByTestId('game-frame'), page.getByTestId('fullscreen'), page.getByTestId('game-sound'), page.getByTestId('new-game'), page.getByTestId('use-game-score'), page.getByTestId('score-submit')]) {
+      const box = (await part.boundingBox())!;
+      expect(box.y + box.height, await part.evaluate((e) => e.outerHTML.slice(0, 60))).toBeLessThanOrEqual(768);
+    }
+  });
+
+  test('New game beside Full screen and Sound starts the game over in place, keeping its best score', async ({ page }) => {
+    await onboardedStudent(page);
+    const frame = await openClassGame(page, '/2048');
+    const shown = await score2048(frame, page);
+    await expect(frame.locator('#best')).toHaveText(String(shown));
+    // The game is not reloaded: a mark left in its page stays.
+    await frame.locator('body').evaluate((body) => body.setAttribute('data-mark', 'same page'));
+    await page.getByTestId('new-game').click();
+    await expect(frame.locator('#score')).toHaveText('0');
+    await expect(frame.locator('#game')).toHaveAttribute('data-moves', '0');
+    await expect(frame.locator('#best')).toHaveText(String(shown));
+    await expect(frame.locator('body')).toHaveAttribute('data-mark', 'same page');
+    const toolbar = page.locator('.game-toolbar');
+    await expect(toolbar.getByRole('button')).toHaveText(['Full screen', 'Sound: off', 'New game']);
+  });
+});
