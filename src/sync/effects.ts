@@ -1,7 +1,6 @@
 import type { LedgerRow, OutboxItem } from '../data/db.ts';
 import { applyTransaction, type CoinReward } from '../domain/coins.ts';
 import { effectiveCurrentStreak } from '../domain/streak.ts';
-import { addConfirmedGainsIn } from '../data/seasons.ts';
 import type { SyncTables } from '../data/syncTables.ts';
 import type { MirrorView } from '../data/mirrorView.ts';
 
@@ -104,21 +103,19 @@ export function restoreMark<T extends { pendingOpId?: string }>(view: MirrorView
 }
 
 /**
- * The server applied these mutations: their local effects stay, no longer marked pending. A drain
+ * The server applied these mutations: their local effects stay, no longer marked pending; returns the
+ * ledger entries it confirmed. A drain
  * confirms a hundred at a time, so each table is read and written once for the whole batch, not
  * once per mutation (the coins row's pending list alone holds every queued id).
  */
-export async function confirmEffects(db: Omit<SyncTables, 'outbox'>, confirmed: readonly OutboxItem[]): Promise<void> {
-  if (confirmed.length === 0) return;
+export async function confirmEffects(db: Omit<SyncTables, 'outbox'>, confirmed: readonly OutboxItem[]): Promise<LedgerRow[]> {
+  if (confirmed.length === 0) return [];
   const ids = confirmed.map((item) => item.id);
   const done = new Set(ids);
 
   const entries = await db.ledger.where('opId').anyOf(ids).toArray();
   const pending = entries.filter((e) => e.status === 'pending');
   if (pending.length > 0) await db.ledger.bulkPut(pending.map((e) => ({ ...e, status: 'confirmed' as const })));
-  for (const userId of new Set(pending.map((e) => e.user_id))) {
-    await addConfirmedGainsIn(db, userId, pending.filter((e) => e.user_id === userId));
-  }
 
   const items = await db.items.where('pendingOpId').anyOf(ids).toArray();
   if (items.length > 0) await db.items.bulkPut(items.map(withoutMark));
@@ -131,4 +128,5 @@ export async function confirmEffects(db: Omit<SyncTables, 'outbox'>, confirmed: 
     const streak = await db.streak.get(userId);
     if (streak?.pendingOpId !== undefined && done.has(streak.pendingOpId)) await db.streak.put(withoutMark(streak));
   }
+  return pending;
 }

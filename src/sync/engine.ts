@@ -10,6 +10,7 @@ import { failedItems, pendingCount, queuedItems } from './outbox.ts';
 import { RESEND_EXPIRED } from '../domain/messages.ts';
 import { mayResend } from '../domain/resendWindow.ts';
 import { restack } from './rebase.ts';
+import { addConfirmedGainsIn } from '../data/seasons.ts';
 import { inSyncTransaction } from '../data/syncTables.ts';
 import type { MutationOp, OpResult, SyncTransport } from './transport.ts';
 
@@ -186,7 +187,13 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       }
       // Refusals first, while the items confirmed with them are still on the stack they are laid back on.
       for (const [userId, ending] of refused) await restack(tables, userId, { ending });
-      await confirmEffects(tables, confirmed);
+      const confirmedGains = await confirmEffects(tables, confirmed);
+      // The pass's kept season count takes each gain as the server confirms it (so its total neither drops
+      // at the confirmation nor waits for the next read). Here, not in the effects: the kinds load with the
+      // first paint's sync indicator, and the season cache would bring the IndexedDB layer with them.
+      for (const userId of new Set(confirmedGains.map((entry) => entry.user_id))) {
+        await addConfirmedGainsIn(tables, userId, confirmedGains.filter((entry) => entry.user_id === userId));
+      }
       await tables.outbox.bulkDelete(confirmed.map((row) => row.seq));
       if (changes.length > 0) await tables.outbox.bulkUpdate(changes);
       return confirmed.some((row) => row.rebasedAfterSend === true);
