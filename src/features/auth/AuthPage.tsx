@@ -1,3 +1,4 @@
+import { Cloud, Flame, Palette, Trophy } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -246,112 +247,144 @@ export default function AuthPage() {
   return (
     <Page name="auth" title={title}>
       <p className="page-lead">Sign in or create an account to keep your streak, earn Dabloons and unlock items.</p>
-      <form className="form-card" onSubmit={(event) => void submit(event)} noValidate aria-label={title}>
-        {mode !== 'forgot' && (
-          <div className="tabs" role="tablist" aria-label="Sign in or sign up">
-            <button type="button" role="tab" aria-selected={mode === 'sign-in'} onClick={() => switchTo('sign-in')}>
-              Sign in
-            </button>
-            <button type="button" role="tab" aria-selected={mode === 'sign-up'} onClick={() => switchTo('sign-up')}>
-              Sign up
-            </button>
-          </div>
-        )}
-        {error !== null && (
-          <p className="form-error" role="alert" data-testid="auth-error">
-            {error}
-          </p>
-        )}
-        {notice !== null && (
-          <p className="panel" role="status" data-testid="auth-notice">
-            {notice}
-          </p>
-        )}
-        {unconfirmed !== null && (
-          <p>
-            No mail from us?{' '}
-            <button type="button" className="link-button" onClick={() => void resend()} disabled={busy} data-testid="auth-resend">
-              Send the link again
-            </button>
-          </p>
-        )}
-        <div className="field">
-          <label htmlFor="auth-email">E-mail</label>
-          <input id="auth-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
-        </div>
-        {mode !== 'forgot' && (
-          <div className="field">
-            <label htmlFor="auth-password">Password</label>
-            <input
-              id="auth-password"
-              type="password"
-              autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              required
-              {...(mode === 'sign-up' ? { minLength: MIN_PASSWORD_CHARS, 'aria-describedby': 'auth-password-rule auth-password-strength' } : {})}
-            />
-            {mode === 'sign-up' && (
-              <>
-                <span className="field-hint" id="auth-password-rule">
-                  {PASSWORD_RULE}
-                </span>
-                <PasswordMeter id="auth-password-strength" password={password} personal={[email]} />
-              </>
+      <div className="split">
+        <div>
+          <form className="form-card" onSubmit={(event) => void submit(event)} noValidate aria-label={title}>
+            {mode !== 'forgot' && (
+              <div className="tabs" role="tablist" aria-label="Sign in or sign up">
+                <button type="button" role="tab" aria-selected={mode === 'sign-in'} onClick={() => switchTo('sign-in')}>
+                  Sign in
+                </button>
+                <button type="button" role="tab" aria-selected={mode === 'sign-up'} onClick={() => switchTo('sign-up')}>
+                  Sign up
+                </button>
+              </div>
             )}
-          </div>
-        )}
-        <div className="form-actions">
-          <button className="button" type="submit" disabled={busy}>
-            {mode === 'sign-up' ? 'Create account' : mode === 'forgot' ? 'Send reset link' : 'Sign in'}
-          </button>
-          {mode === 'sign-in' && (
-            <button type="button" className="link-button" onClick={() => switchTo('forgot')}>
-              Forgot password?
-            </button>
-          )}
-          {mode === 'forgot' && resetFor === null && !codeOpen && (
-            <button type="button" className="link-button" onClick={() => setCodeOpen(true)} data-testid="have-reset-code">
-              I have a code
-            </button>
-          )}
-          {mode === 'forgot' && (
-            <button type="button" className="link-button" onClick={() => switchTo('sign-in')}>
-              Back to sign in
-            </button>
+            {error !== null && (
+              <p className="form-error" role="alert" data-testid="auth-error">
+                {error}
+              </p>
+            )}
+            {notice !== null && (
+              <p className="panel" role="status" data-testid="auth-notice">
+                {notice}
+              </p>
+            )}
+            {unconfirmed !== null && (
+              <p>
+                No mail from us?{' '}
+                <button type="button" className="link-button" onClick={() => void resend()} disabled={busy} data-testid="auth-resend">
+                  Send the link again
+                </button>
+              </p>
+            )}
+            <div className="field">
+              <label htmlFor="auth-email">E-mail</label>
+              <input id="auth-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+            </div>
+            {mode !== 'forgot' && (
+              <div className="field">
+                <label htmlFor="auth-password">Password</label>
+                <input
+                  id="auth-password"
+                  type="password"
+                  autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  required
+                  {...(mode === 'sign-up' ? { minLength: MIN_PASSWORD_CHARS, 'aria-describedby': 'auth-password-rule auth-password-strength' } : {})}
+                />
+                {mode === 'sign-up' && (
+                  <>
+                    <span className="field-hint" id="auth-password-rule">
+                      {PASSWORD_RULE}
+                    </span>
+                    <PasswordMeter id="auth-password-strength" password={password} personal={[email]} />
+                  </>
+                )}
+              </div>
+            )}
+            <div className="form-actions">
+              <button className="button" type="submit" disabled={busy}>
+                {mode === 'sign-up' ? 'Create account' : mode === 'forgot' ? 'Send reset link' : 'Sign in'}
+              </button>
+              {mode === 'sign-in' && (
+                <button type="button" className="link-button" onClick={() => switchTo('forgot')}>
+                  Forgot password?
+                </button>
+              )}
+              {mode === 'forgot' && resetFor === null && !codeOpen && (
+                <button type="button" className="link-button" onClick={() => setCodeOpen(true)} data-testid="have-reset-code">
+                  I have a code
+                </button>
+              )}
+              {mode === 'forgot' && (
+                <button type="button" className="link-button" onClick={() => switchTo('sign-in')}>
+                  Back to sign in
+                </button>
+              )}
+            </div>
+          </form>
+          {mode === 'forgot' && (resetFor !== null || codeOpen) && (
+            <form className="form-card" onSubmit={(event) => void submitResetCode(event)} noValidate aria-label="Reset code">
+              <p>
+                {resetFor !== null
+                  ? 'Reading the mail on another device? Enter the 6-digit code from it here instead of opening the link.'
+                  : 'Enter your e-mail above and the 6-digit code from the reset mail.'}
+              </p>
+              {codeError !== null && (
+                <p className="form-error" role="alert" data-testid="reset-code-error">
+                  {codeError}
+                </p>
+              )}
+              <div className="field">
+                <label htmlFor="reset-code">Code from the mail</label>
+                <input
+                  id="reset-code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={7}
+                  value={resetCode}
+                  onChange={(e) => setResetCode(e.target.value)}
+                />
+              </div>
+              <div className="form-actions">
+                <button className="button" type="submit" disabled={busy}>
+                  Continue
+                </button>
+              </div>
+            </form>
           )}
         </div>
-      </form>
-      {mode === 'forgot' && (resetFor !== null || codeOpen) && (
-        <form className="form-card" onSubmit={(event) => void submitResetCode(event)} noValidate aria-label="Reset code">
-          <p>
-            {resetFor !== null
-              ? 'Reading the mail on another device? Enter the 6-digit code from it here instead of opening the link.'
-              : 'Enter your e-mail above and the 6-digit code from the reset mail.'}
-          </p>
-          {codeError !== null && (
-            <p className="form-error" role="alert" data-testid="reset-code-error">
-              {codeError}
-            </p>
-          )}
-          <div className="field">
-            <label htmlFor="reset-code">Code from the mail</label>
-            <input
-              id="reset-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={7}
-              value={resetCode}
-              onChange={(e) => setResetCode(e.target.value)}
-            />
-          </div>
-          <div className="form-actions">
-            <button className="button" type="submit" disabled={busy}>
-              Continue
-            </button>
-          </div>
-        </form>
-      )}
+        <AccountPerks />
+      </div>
     </Page>
+  );
+}
+
+/** What an account is for, beside the form on a wide screen. */
+function AccountPerks() {
+  return (
+    <section className="panel split-aside" aria-labelledby="account-perks">
+      <h2 id="account-perks">What an account keeps for you</h2>
+      <ul>
+        <li>
+          <Flame aria-hidden="true" size={22} />
+          <span>Your daily streak, and the Dabloons it doubles.</span>
+        </li>
+        <li>
+          <Palette aria-hidden="true" size={22} />
+          <span>The cursors, backgrounds and fonts you buy in the shop.</span>
+        </li>
+        <li>
+          <Trophy aria-hidden="true" size={22} />
+          <span>Your best scores on the leaderboards.</span>
+        </li>
+        <li>
+          <Cloud aria-hidden="true" size={22} />
+          <span>Your game saves, on every computer you sign in on.</span>
+        </li>
+      </ul>
+    </section>
   );
 }

@@ -215,62 +215,69 @@ function ChatRoom({ data, userId }: { data: DataSource; userId: string }) {
           Cannot reach the chat right now. Showing the messages saved on this device; what you send is queued.
         </p>
       )}
-      <div className="chat">
-        <ol className="chat-log" ref={logRef} onScroll={onScroll} aria-label="Messages" aria-live="polite" data-testid="chat-log">
-          {loaded && messages.length === 0 && pending.length === 0 && <li className="chat-empty">No messages yet. Say hi!</li>}
-          {!loaded && reachable && <li className="chat-empty">Loading messages…</li>}
-          {messages.map((message) => {
-            const mine = message.user_id === userId;
-            return (
-              <li key={message.id} className={`chat-message${mine ? ' mine' : ''}`} data-testid="chat-message">
-                <div className="chat-meta">
-                  <span className="chat-author">{mine ? 'You' : (message.username ?? 'someone')}</span>
-                  <time dateTime={message.created_at}>{timeOf(message.created_at)}</time>
-                  {!mine && <ReportButton data={data} message={message} userId={userId} />}
-                </div>
-                <p className="chat-body">{message.body}</p>
-              </li>
-            );
-          })}
-          {pending.map((item) => (
-            <PendingMessage key={item.id} data={data} item={item} onRetry={(body) => void send(body)} />
-          ))}
-        </ol>
-        <form className="chat-form" onSubmit={(event) => void submit(event)} noValidate>
-          <label htmlFor={`${ids}-box`} className="cm-visually-hidden">
-            Message
-          </label>
-          <textarea
-            id={`${ids}-box`}
-            ref={boxRef}
-            value={draft}
-            onChange={(event) => {
-              setDraft(event.target.value);
-              setProblem(null);
-            }}
-            onKeyDown={onKeyDown}
-            placeholder="Write a message"
-            rows={1}
-            aria-invalid={problem !== null}
-            aria-describedby={`${ids}-counter ${ids}-problem`}
-            data-testid="chat-input"
-          />
-          <span id={`${ids}-counter`} className={`chat-counter${length > CHAT_MAX_LENGTH ? ' over' : ''}`}>
-            {length}/{CHAT_MAX_LENGTH}
-          </span>
-          <button type="submit" className="button" data-testid="chat-send">
-            Send
-          </button>
-        </form>
+      <div className="chat-layout">
+        <div>
+          <div className="chat">
+            <ol className="chat-log" ref={logRef} onScroll={onScroll} aria-label="Messages" aria-live="polite" data-testid="chat-log">
+              {loaded && messages.length === 0 && pending.length === 0 && <li className="chat-empty">No messages yet. Say hi!</li>}
+              {!loaded && reachable && <li className="chat-empty">Loading messages…</li>}
+              {messages.map((message) => {
+                const mine = message.user_id === userId;
+                return (
+                  <li key={message.id} className={`chat-message${mine ? ' mine' : ''}`} data-testid="chat-message">
+                    <div className="chat-meta">
+                      <span className="chat-author">{mine ? 'You' : (message.username ?? 'someone')}</span>
+                      <time dateTime={message.created_at}>{timeOf(message.created_at)}</time>
+                      {!mine && <ReportButton data={data} message={message} userId={userId} />}
+                    </div>
+                    <p className="chat-body">{message.body}</p>
+                  </li>
+                );
+              })}
+              {pending.map((item) => (
+                <PendingMessage key={item.id} data={data} item={item} onRetry={(body) => void send(body)} />
+              ))}
+            </ol>
+            <form className="chat-form" onSubmit={(event) => void submit(event)} noValidate>
+              <label htmlFor={`${ids}-box`} className="cm-visually-hidden">
+                Message
+              </label>
+              <textarea
+                id={`${ids}-box`}
+                ref={boxRef}
+                value={draft}
+                onChange={(event) => {
+                  setDraft(event.target.value);
+                  setProblem(null);
+                }}
+                onKeyDown={onKeyDown}
+                placeholder="Write a message"
+                rows={1}
+                aria-invalid={problem !== null}
+                aria-describedby={`${ids}-counter ${ids}-problem`}
+                data-testid="chat-input"
+              />
+              <span id={`${ids}-counter`} className={`chat-counter${length > CHAT_MAX_LENGTH ? ' over' : ''}`}>
+                {length}/{CHAT_MAX_LENGTH}
+              </span>
+              <button type="submit" className="button" data-testid="chat-send">
+                Send
+              </button>
+            </form>
+          </div>
+          <div id={`${ids}-problem`} role="alert">
+            {problem !== null && <p className="cm-form-error">{problem}</p>}
+          </div>
+        </div>
+        <section className="panel split-aside chat-rules" aria-labelledby="chat-rules">
+          <h2 id="chat-rules">Chat rules</h2>
+          <p className="cm-form-hint">
+            Be kind. Messages are plain text, up to {CHAT_MAX_LENGTH} characters, at most {CHAT_RATE_LIMIT.messages} every{' '}
+            {CHAT_RATE_LIMIT.perSeconds} seconds ({CHAT_NEW_ACCOUNT_LIMIT.messages} every {CHAT_NEW_ACCOUNT_LIMIT.perSeconds} seconds in an account’s
+            first day). Rude words are hidden with asterisks; use Report on anything that should not be here.
+          </p>
+        </section>
       </div>
-      <div id={`${ids}-problem`} role="alert">
-        {problem !== null && <p className="cm-form-error">{problem}</p>}
-      </div>
-      <p className="cm-form-hint">
-        Be kind. Messages are plain text, up to {CHAT_MAX_LENGTH} characters, at most {CHAT_RATE_LIMIT.messages} every{' '}
-        {CHAT_RATE_LIMIT.perSeconds} seconds ({CHAT_NEW_ACCOUNT_LIMIT.messages} every {CHAT_NEW_ACCOUNT_LIMIT.perSeconds} seconds in an account’s
-        first day). Rude words are hidden with asterisks; use Report on anything that should not be here.
-      </p>
     </>
   );
 }

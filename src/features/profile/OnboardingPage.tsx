@@ -1,3 +1,4 @@
+import { Flame, Gamepad2, ShoppingBag } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
@@ -9,6 +10,7 @@ import { saveProfile } from '../../data/actions/saveProfile.ts';
 import { isOnline } from '../../data/online.ts';
 import { refreshOwnProfile } from '../../data/queries/refreshOwnProfile.ts';
 import { OFFLINE } from '../../domain/authErrors.ts';
+import { COIN_REWARDS } from '../../domain/coins.ts';
 import { ONBOARDING_COMPLETED } from '../../domain/messages.ts';
 import { validateUsername } from '../../domain/profileFields.ts';
 import '../../ui/formCard.css';
@@ -110,57 +112,83 @@ export default function OnboardingPage() {
           You already answered these. You can change your answers below or <Link to="/">go to the games</Link>.
         </p>
       )}
-      <form className="form-card" onSubmit={(event) => void submit(event)} noValidate aria-label="Onboarding">
-        {error?.about === 'form' && <ErrorText text={error.text} />}
-        {profile !== null && (
-          <div className="field">
-            <label htmlFor="onboarding-username">Username</label>
-            <input
-              id="onboarding-username"
-              value={username}
-              maxLength={20}
-              autoComplete="off"
-              spellCheck={false}
-              aria-describedby="onboarding-username-hint"
-              aria-invalid={error?.about === 'username'}
-              onChange={(e) => setTypedName(e.target.value)}
-              data-testid="onboarding-username"
-            />
-            <span className="field-hint" id="onboarding-username-hint">
-              Other students see this name. Keep the one we made up for you or choose your own: 3 to 20 letters, digits, _ or -.
-            </span>
-            {error?.about === 'username' && <ErrorText text={error.text} />}
-          </div>
-        )}
-        <fieldset className="choice-list">
-          <legend className="field">
-            Where did you hear about the portal? <span className="field-required">(required)</span>
-          </legend>
-          {WHERE_FROM_CHOICES.map((option) => (
-            <label key={option}>
-              <input type="radio" name="where_from" value={option} checked={choice === option} required onChange={() => setChoice(option)} />
-              {option}
-            </label>
-          ))}
-          {error?.about === 'where' && <ErrorText text={error.text} />}
-        </fieldset>
-        {choice === OTHER && (
-          <div className="field">
-            <label htmlFor="where-from-other">Where?</label>
-            <input id="where-from-other" value={other} maxLength={ANSWER_MAX} onChange={(e) => setOther(e.target.value)} />
-          </div>
-        )}
-        <div className="field">
-          <label htmlFor="who-from">Who told you about it? (optional)</label>
-          <input id="who-from" value={whoFrom} maxLength={ANSWER_MAX} onChange={(e) => setWhoFrom(e.target.value)} />
-        </div>
-        <div className="form-actions">
-          <button className="button" type="submit" disabled={busy || runtime === null}>
-            Finish
-          </button>
-          <Link to="/">Skip for now</Link>
-        </div>
-      </form>
+      <div className="split">
+          <form className="form-card" onSubmit={(event) => void submit(event)} noValidate aria-label="Onboarding">
+            {error?.about === 'form' && <ErrorText text={error.text} />}
+            {profile !== null && (
+              <div className="field">
+                <label htmlFor="onboarding-username">Username</label>
+                <input
+                  id="onboarding-username"
+                  value={username}
+                  maxLength={20}
+                  autoComplete="off"
+                  spellCheck={false}
+                  aria-describedby="onboarding-username-hint"
+                  aria-invalid={error?.about === 'username'}
+                  onChange={(e) => setTypedName(e.target.value)}
+                  data-testid="onboarding-username"
+                />
+                <span className="field-hint" id="onboarding-username-hint">
+                  Other students see this name. Keep the one we made up for you or choose your own: 3 to 20 letters, digits, _ or -.
+                </span>
+                {error?.about === 'username' && <ErrorText text={error.text} />}
+              </div>
+            )}
+            <fieldset className="choice-list">
+              <legend className="field">
+                Where did you hear about the portal? <span className="field-required">(required)</span>
+              </legend>
+              {WHERE_FROM_CHOICES.map((option) => (
+                <label key={option}>
+                  <input type="radio" name="where_from" value={option} checked={choice === option} required onChange={() => setChoice(option)} />
+                  {option}
+                </label>
+              ))}
+              {error?.about === 'where' && <ErrorText text={error.text} />}
+            </fieldset>
+            {choice === OTHER && (
+              <div className="field">
+                <label htmlFor="where-from-other">Where?</label>
+                <input id="where-from-other" value={other} maxLength={ANSWER_MAX} onChange={(e) => setOther(e.target.value)} />
+              </div>
+            )}
+            <div className="field">
+              <label htmlFor="who-from">Who told you about it? (optional)</label>
+              <input id="who-from" value={whoFrom} maxLength={ANSWER_MAX} onChange={(e) => setWhoFrom(e.target.value)} />
+            </div>
+            <div className="form-actions">
+              <button className="button" type="submit" disabled={busy || runtime === null}>
+                Finish
+              </button>
+              <Link to="/">Skip for now</Link>
+            </div>
+          </form>
+        <FirstDay />
+      </div>
     </Page>
+  );
+}
+
+/** What the first day holds, beside the form on a wide screen. */
+function FirstDay() {
+  return (
+    <section className="panel split-aside" aria-labelledby="first-day">
+      <h2 id="first-day">Your first day</h2>
+      <ul>
+        <li>
+          <Flame aria-hidden="true" size={22} />
+          <span>Claim your daily streak for {COIN_REWARDS.streakClaim} Dabloons, and come back tomorrow for more.</span>
+        </li>
+        <li>
+          <Gamepad2 aria-hidden="true" size={22} />
+          <span>Open any game to play: every game you open earns Dabloons too.</span>
+        </li>
+        <li>
+          <ShoppingBag aria-hidden="true" size={22} />
+          <span>Spend them in the shop on a cursor, a background or a font of your own.</span>
+        </li>
+      </ul>
+    </section>
   );
 }

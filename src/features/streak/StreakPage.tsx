@@ -65,61 +65,63 @@ function StreakPanel({ data, userId }: { data: DataSource; userId: string }) {
   }
 
   return (
-    <>
-      <div className="streak-stats">
-        <div className="panel streak-stat">
-          <span className="streak-stat-label">Current streak</span>
-          <span className="streak-stat-value" data-testid="current-streak">
-            {current}
-          </span>
-          <span className="streak-stat-unit">
-            {current === 1 ? 'day' : 'days'} {running && current > 0 && <Flame className="streak-flame" aria-hidden="true" size={20} />}
-          </span>
+    <div className="streak-layout">
+      <div>
+        <div className="streak-stats">
+          <div className="panel streak-stat">
+            <span className="streak-stat-label">Current streak</span>
+            <span className="streak-stat-value" data-testid="current-streak">
+              {current}
+            </span>
+            <span className="streak-stat-unit">
+              {current === 1 ? 'day' : 'days'} {running && current > 0 && <Flame className="streak-flame" aria-hidden="true" size={20} />}
+            </span>
+          </div>
+          <div className="panel streak-stat">
+            <span className="streak-stat-label">Longest streak</span>
+            <span className="streak-stat-value" data-testid="longest-streak">
+              {longest}
+            </span>
+            <span className="streak-stat-unit">{longest === 1 ? 'day' : 'days'}</span>
+          </div>
         </div>
-        <div className="panel streak-stat">
-          <span className="streak-stat-label">Longest streak</span>
-          <span className="streak-stat-value" data-testid="longest-streak">
-            {longest}
-          </span>
-          <span className="streak-stat-unit">{longest === 1 ? 'day' : 'days'}</span>
-        </div>
-      </div>
 
-      <div className="panel streak-claim">
-        {claimable ? (
-          <>
-            <p>
-              Your daily reward is ready: <strong>{signedCoins(reward.amt)} Dabloons</strong>
-              {reward.amt > COIN_REWARDS.streakClaim ? ' (streak bonus x2)' : ''}.
+        <div className="panel streak-claim">
+          {claimable ? (
+            <>
+              <p>
+                Your daily reward is ready: <strong>{signedCoins(reward.amt)} Dabloons</strong>
+                {reward.amt > COIN_REWARDS.streakClaim ? ' (streak bonus x2)' : ''}.
+              </p>
+              <button type="button" className="button streak-claim-button" data-testid="claim-streak" disabled={busy} onClick={() => void claim()}>
+                Claim {formatCoins(reward.amt)} Dabloons
+              </button>
+            </>
+          ) : (
+            <p data-testid="next-claim">
+              Next claim in <strong className="countdown">{nextAt ? formatCountdown(nextAt.getTime() - now.getTime()) : 'now'}</strong>
             </p>
-            <button type="button" className="button streak-claim-button" data-testid="claim-streak" disabled={busy} onClick={() => void claim()}>
-              Claim {formatCoins(reward.amt)} Dabloons
-            </button>
-          </>
-        ) : (
-          <p data-testid="next-claim">
-            Next claim in <strong className="countdown">{nextAt ? formatCountdown(nextAt.getTime() - now.getTime()) : 'now'}</strong>
-          </p>
-        )}
-        {lastReward !== null && (
-          <p className="streak-reward" data-testid="claim-result" role="status">
-            {signedCoins(lastReward)} Dabloons
-          </p>
-        )}
-        {pending && (
-          <p className="streak-pending" data-testid="claim-pending">
-            Your claim is saved on this device and waits for the server to confirm it.
-          </p>
-        )}
-        {running && lostAt && (
-          <p className="streak-lose" data-testid="streak-lost-in">
-            Claim again within <strong className="countdown">{formatCountdown(lostAt.getTime() - now.getTime())}</strong> to keep your streak.
-          </p>
-        )}
-        {!running && lastClaim !== null && <p className="streak-lose">Your streak has lapsed: the next claim starts a new one.</p>}
+          )}
+          {lastReward !== null && (
+            <p className="streak-reward" data-testid="claim-result" role="status">
+              {signedCoins(lastReward)} Dabloons
+            </p>
+          )}
+          {pending && (
+            <p className="streak-pending" data-testid="claim-pending">
+              Your claim is saved on this device and waits for the server to confirm it.
+            </p>
+          )}
+          {running && lostAt && (
+            <p className="streak-lose" data-testid="streak-lost-in">
+              Claim again within <strong className="countdown">{formatCountdown(lostAt.getTime() - now.getTime())}</strong> to keep your streak.
+            </p>
+          )}
+          {!running && lastClaim !== null && <p className="streak-lose">Your streak has lapsed: the next claim starts a new one.</p>}
+        </div>
       </div>
       <CoinHistory data={data} userId={userId} limit={20} />
-    </>
+    </div>
   );
 }
 
