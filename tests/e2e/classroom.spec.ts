@@ -8,7 +8,7 @@
 // of its own. No request goes to this machine's address on a real network.
 import { join } from 'node:path';
 import { chromium, expect, test, type Browser } from '@playwright/test';
-import { classNetworkUnavailable, makeClassDevice, type ClassDevice } from '../support/classNetwork.ts';
+import { classNetworkSkipReason, makeClassDevice, type ClassDevice } from '../support/classNetwork.ts';
 import { localKeys, uniqueEmail } from './support/backend.ts';
 import { chromiumLaunchOptions } from './support/chromium.ts';
 import { OwnBackend } from './support/ownBackend.ts';
@@ -18,7 +18,7 @@ const SIGN_INS_PER_DEVICE = 4;
 
 test.describe('a device on the class network', () => {
   test.describe.configure({ mode: 'serial' });
-  const unavailable = classNetworkUnavailable();
+  const unavailable = classNetworkSkipReason();
   test.skip(unavailable !== null, `No classmate's device can be made on this machine: ${unavailable}`);
 
   let chromebook: ClassDevice | undefined;

@@ -3,7 +3,8 @@
 // .1, the device's .2), with a default route through it. A backend listening on a device's host end is
 // reached from every device there, and sees each one at its own address, as the laptop of a class sees
 // each Chromebook. Nothing goes to this machine's address on a real network. Making one needs root and
-// iproute2's `ip`; classNetworkUnavailable() says why not, for a test to skip with that reason.
+// iproute2's `ip`; classNetworkUnavailable() says why not. A developer's machine without them skips
+// those tests with that reason; CI (.ci/run runs as root and installs iproute2) never does.
 import { execFile, execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,16 @@ export function classNetworkUnavailable(): string | null {
     return 'the ip command (iproute2) is not installed';
   }
   return null;
+}
+
+/**
+ * Why a classmate's device test cannot run here, for it to skip with; under CI, where .ci/run makes
+ * sure it can, a missing piece fails the run instead, so the check can never silently drop out.
+ */
+export function classNetworkSkipReason(): string | null {
+  const why = classNetworkUnavailable();
+  if (why !== null && process.env.CI) throw new Error(`CI must be able to make a classmate's device, but ${why}.`);
+  return why;
 }
 
 export interface DeviceAnswer {

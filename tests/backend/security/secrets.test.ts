@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Keys } from '../../../supabase/embedded/jwt.ts';
 import { DEMO_JWT_SECRET, SECRETS_FILE } from '../../../supabase/embedded/secrets.ts';
 import { client, newUser, startFixtureBackend } from '../helpers.ts';
-import { classNetworkUnavailable, makeClassDevice } from '../../support/classNetwork.ts';
+import { classNetworkSkipReason, makeClassDevice } from '../../support/classNetwork.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'security-secrets-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -108,7 +108,7 @@ describe('the start-up lines', () => {
 describe('the mailbox', () => {
   // The other device is a network namespace of this test's own (tests/support/classNetwork.ts), never
   // this machine's address on a real network.
-  const unavailable = classNetworkUnavailable();
+  const unavailable = classNetworkSkipReason();
   it.skipIf(unavailable !== null)(`shows reset links to this machine and to the service role, never to another device${unavailable ? ` (skipped: ${unavailable})` : ''}`, async () => {
     const device = await makeClassDevice();
     const backend = await startFixtureBackend({ host: '0.0.0.0' });
