@@ -116,6 +116,12 @@ test.describe('on a school laptop’s screen', () => {
   test.use({ viewport: { width: 1366, height: 768 } });
 
   test('the game page names the game once and holds the game, its controls and the score panel within 768 px', async ({ page }) => {
+    // A full board: ten students' scores must not push the form below the fold.
+    const board = Array.from({ length: 10 }, (_, i) => ({
+      user_id: `00000000-0000-4000-8000-00000000000${i}`, username: `student_number_${i}`, icon: null, score: 5000 - i * 100,
+      submission_id: 9000 + i, created_at: new Date(Date.now() - i * 3_600_000).toISOString(), reviewed: true,
+    }));
+    await page.route('**/rest/v1/rpc/get_app_high_scores', (route) => route.fulfill({ json: board }));
     await onboardedStudent(page);
     const frame = await openClassGame(page, '/2048');
     await expect(page.getByRole('heading', { level: 1, name: '2048' })).toBeVisible();
@@ -123,6 +129,7 @@ test.describe('on a school laptop’s screen', () => {
     await expect(frame.locator('.bar h1')).toHaveText('2048');
     await expect.poll(() => frame.locator('.bar h1').evaluate((h) => h.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
     await expect(page.getByTestId('new-game')).toBeVisible();
+    await expect(page.getByTestId('high-scores').getByRole('row')).toHaveCount(11);
     await page.screenshot({ path: test.info().outputPath('game-page-1366.png') });
     for (const part of [page.getByTestId('game-frame'), page.getByTestId('fullscreen'), page.getByTestId('game-sound'), page.getByTestId('new-game'), page.getByTestId('use-game-score'), page.getByTestId('score-submit')]) {
       const box = (await part.boundingBox())!;

@@ -106,13 +106,14 @@ export function PlayerView({ app }: { app: AppRow }) {
       )}
       {offer !== null && <PlayNext app={app} />}
       <div className="player-side">
-        <HighScores title={app.title} rows={highScores.rows} fetchedAt={highScores.fetchedAt} now={now} />
+        {/* The form first: a full board (ten rows) above it would push it below a laptop's fold. */}
         <AppScoreForm
           appId={app.id}
           offer={offer}
           onUseScore={abilities.currentScore ? askScore : null}
           onSubmitted={onSubmitted}
         />
+        <HighScores title={app.title} rows={highScores.rows} fetchedAt={highScores.fetchedAt} now={now} />
         <OwnScores appId={app.id} title={app.title} version={sent} onWithdrawn={highScores.refresh} />
       </div>
       <GameVideos app={app} />
