@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { whenIdle } from './app/idle.ts';
+import { whenIdle } from './state/idle.ts';
 import { applyOverrideFromSearch } from './app/override.ts';
 import { preloadPage } from './app/preloadPage.ts';
 import { registerServiceWorker } from './app/serviceWorker.ts';

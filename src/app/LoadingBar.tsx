@@ -1,4 +1,4 @@
-import { useLoading } from './loading.tsx';
+import { useLoading } from '../state/loading.tsx';
 
 export function LoadingBar() {
   const { loading } = useLoading();

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { usePortal } from './portal.tsx';
+import { usePortal } from '../state/portal.tsx';
 
 // Its reads need the Dexie mirror, which the first paint must not wait for: loaded only once signed in.
 const AttachSavesOffer = lazy(() => import('../features/player/AttachSavesOffer.tsx').then((m) => ({ default: m.AttachSavesOffer })));

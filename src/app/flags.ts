@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { getRemoteFlag, subscribeRemoteFlag } from './analytics.ts';
+import { getRemoteFlag, subscribeRemoteFlag } from '../state/analytics.ts';
 import { getOverride, subscribeOverride } from './override.ts';
 
 function subscribeBoth(listener: () => void): () => void {

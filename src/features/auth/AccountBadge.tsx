@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { NavLink } from 'react-router-dom';
-import type { PortalRuntime } from '../../app/runtime.ts';
+import type { PortalRuntime } from '../../state/runtime.ts';
 import { ProfileUnavailableError, refreshOwnProfile } from '../../data/queries/refreshOwnProfile.ts';
 import { readProfile } from '../../data/reads/profile.ts';
 import { PROFILE_FAILED } from '../../domain/messages.ts';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router-dom';
-import { usePortal } from '../../app/portal.tsx';
+import { usePortal } from '../../state/portal.tsx';
 
 // The signed-in badge reads Dexie, which the shell must not load before first paint: its own chunk.
 const AccountBadge = lazy(() => import('./AccountBadge.tsx'));

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Page } from '../../app/Page.tsx';
-import { usePortal } from '../../app/portal.tsx';
+import { Page } from '../../ui/Page.tsx';
+import { usePortal } from '../../state/portal.tsx';
 import { safeNext } from '../../domain/safeNext.ts';
 import { useUrlSession } from './useUrlSession.ts';
 import '../../ui/formCard.css';

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
-import { Page } from '../../app/Page.tsx';
-import { usePortal } from '../../app/portal.tsx';
+import { Page } from '../../ui/Page.tsx';
+import { usePortal } from '../../state/portal.tsx';
 import { changePassword } from '../../data/actions/changePassword.ts';
 import { authErrorMessage, OFFLINE } from '../../domain/authErrors.ts';
 import { validateNewPassword } from '../../domain/credentials.ts';

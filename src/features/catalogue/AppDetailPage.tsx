@@ -1,10 +1,10 @@
 import { Navigate, useLocation, useParams } from 'react-router-dom';
-import { Page } from '../../app/Page.tsx';
+import { Page } from '../../ui/Page.tsx';
 import { findGame } from '../../domain/findApp.ts';
 import { dashesToSpaces, gamePath } from '../../domain/slug.ts';
 import { PlayerView } from '../player/PlayerView.tsx';
 import { NotListed } from './NotListed.tsx';
-import { useCatalogueApps } from '../../ui/useCatalogue.ts';
+import { useCatalogueApps } from '../../state/useCatalogue.ts';
 
 /** One app's page: from /class/:appTitle, or the featured app given as `title` on a featured-app deployment. */
 export default function AppDetailPage({ title }: { title?: string }) {

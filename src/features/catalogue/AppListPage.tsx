@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { Page } from '../../app/Page.tsx';
+import { Page } from '../../ui/Page.tsx';
 import { byCategory, homePicks } from '../../domain/homePicks.ts';
 import { HOME_ROW_LIMIT, newApps, popularApps } from '../../domain/homeRows.ts';
-import { useCatalogue } from '../../ui/useCatalogue.ts';
-import { useFirstValue } from '../../ui/useFirstValue.ts';
+import { useCatalogue } from '../../state/useCatalogue.ts';
+import { useFirstValue } from '../../state/useFirstValue.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { CatalogueBrowser, type ShelfRow } from './CatalogueBrowser.tsx';
 import { CategoryChips } from './CategoryChips.tsx';

@@ -1,8 +1,8 @@
 import { useParams } from 'react-router-dom';
-import { Page } from '../../app/Page.tsx';
+import { Page } from '../../ui/Page.tsx';
 import { dashesToSpaces } from '../../domain/slug.ts';
 import { CatalogueBrowser } from './CatalogueBrowser.tsx';
-import { useCatalogueApps } from '../../ui/useCatalogue.ts';
+import { useCatalogueApps } from '../../state/useCatalogue.ts';
 import { appsInCategory, categoryLabel, knownCategory } from '../../domain/categories.ts';
 import NotFoundPage from '../utility/NotFoundPage.tsx';
 import { CategoryChips } from './CategoryChips.tsx';

@@ -1,9 +1,9 @@
 import { Navigate, useLocation, useParams } from 'react-router-dom';
-import { Page } from '../../app/Page.tsx';
+import { Page } from '../../ui/Page.tsx';
 import { categoryLabel } from '../../domain/categories.ts';
 import { findGame } from '../../domain/findApp.ts';
 import { dashesToSpaces, gamePath } from '../../domain/slug.ts';
-import { useCatalogueApps } from '../../ui/useCatalogue.ts';
+import { useCatalogueApps } from '../../state/useCatalogue.ts';
 import { PlayerView } from '../player/PlayerView.tsx';
 import { NotListed } from './NotListed.tsx';
 import { AppGrid } from './AppGrid.tsx';

@@ -1,6 +1,6 @@
-import { Page } from '../../app/Page.tsx';
+import { Page } from '../../ui/Page.tsx';
 import { CatalogueBrowser } from './CatalogueBrowser.tsx';
-import { useCatalogue } from '../../ui/useCatalogue.ts';
+import { useCatalogue } from '../../state/useCatalogue.ts';
 import { CategoryChips } from './CategoryChips.tsx';
 
 export default function VariantHomePage() {

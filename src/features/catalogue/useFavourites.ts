@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
-import { usePortal } from '../../app/portal.tsx';
+import { usePortal } from '../../state/portal.tsx';
 import { DEVICE_USER, readFavouriteIds, toggleFavourite } from '../../data/favourites.ts';
 import { shelvesLikely } from '../../data/shelfHint.ts';
 import type { DataSource } from '../../data/source.ts';

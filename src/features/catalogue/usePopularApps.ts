@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { usePortal } from '../../app/portal.tsx';
-import { createFirstReadHold } from '../../app/runtimeGate.ts';
+import { usePortal } from '../../state/portal.tsx';
+import { createFirstReadHold } from '../../state/runtimeGate.ts';
 import { firstPopularApps, readsFirstFromNetwork } from '../../data/firstRead.ts';
 import { isOnline } from '../../data/online.ts';
 import { readPopularApps } from '../../data/popularApps.ts';

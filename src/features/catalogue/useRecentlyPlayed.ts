@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
-import { usePortal } from '../../app/portal.tsx';
+import { usePortal } from '../../state/portal.tsx';
 import { isOnline } from '../../data/online.ts';
 import { refreshRecentPlays } from '../../data/queries/refreshRecentPlays.ts';
 import { readRecentlyPlayed } from '../../data/recentPlays.ts';

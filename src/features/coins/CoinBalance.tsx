@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { usePortal } from '../../app/portal.tsx';
+import { usePortal } from '../../state/portal.tsx';
 
 // The live balance reads Dexie, which the shell must not load before its first paint.
 const LiveCoinBalance = lazy(() => import('./LiveCoinBalance.tsx'));

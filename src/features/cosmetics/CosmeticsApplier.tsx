@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
-import { usePortal } from '../../app/portal.tsx';
+import { usePortal } from '../../state/portal.tsx';
 import { NO_COSMETICS } from '../../domain/cosmeticPlan.ts';
 import { applyCosmetics, readSavedPlan, savePlan } from './apply.ts';
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
-import { Page } from '../../app/Page.tsx';
+import { Page } from '../../ui/Page.tsx';
 import { addCreatorSocial } from '../../data/actions/addCreatorSocial.ts';
 import { fetchOwnSocials } from '../../data/queries/fetchOwnSocials.ts';
 import type { DataSource } from '../../data/source.ts';
@@ -9,7 +9,7 @@ import { platformLabel, PLATFORMS, socialProfileUrl, validateSocial } from '../.
 import { describeWriteError } from '../../domain/creatorWriteError.ts';
 import type { FieldErrors } from '../../domain/fieldErrors.ts';
 import '../../ui/forms.css';
-import { useServerRead } from '../../ui/useServerRead.ts';
+import { useServerRead } from '../../state/useServerRead.ts';
 import './creator.css';
 import { CreatorGateFor } from './CreatorGate.tsx';
 import { useCreatorAccess } from './useCreatorAccess.ts';

@@ -1,12 +1,12 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { Page } from '../../app/Page.tsx';
+import { Page } from '../../ui/Page.tsx';
 import type { CreatorSummary } from '../../data/creatorCards.ts';
 import { fetchCreatorPage, type CreatorPage } from '../../data/queries/fetchCreatorPage.ts';
 import { fetchCreators } from '../../data/queries/fetchCreators.ts';
 import { ok } from '../../data/result.ts';
 import { platformLabel, socialProfileUrl } from '../../domain/creatorSocial.ts';
-import { useCatalogueApps } from '../../ui/useCatalogue.ts';
-import { useServerRead } from '../../ui/useServerRead.ts';
+import { useCatalogueApps } from '../../state/useCatalogue.ts';
+import { useServerRead } from '../../state/useServerRead.ts';
 import './creator.css';
 import { VideoCards } from './VideoCards.tsx';
 

@@ -17,8 +17,8 @@ import {
 import { platformLabel, PLATFORMS } from '../../domain/creatorSocial.ts';
 import type { FieldErrors } from '../../domain/fieldErrors.ts';
 import '../../ui/forms.css';
-import { useOnline } from '../../ui/useOnline.ts';
-import { useServerRead } from '../../ui/useServerRead.ts';
+import { useOnline } from '../../state/useOnline.ts';
+import { useServerRead } from '../../state/useServerRead.ts';
 
 function day(iso: string): string {
   return new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium' });

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Page } from '../../app/Page.tsx';
+import { Page } from '../../ui/Page.tsx';
 import { createCreatorVideo } from '../../data/actions/createCreatorVideo.ts';
 import { deleteCreatorVideo } from '../../data/actions/deleteCreatorVideo.ts';
 import { updateCreatorVideo } from '../../data/actions/updateCreatorVideo.ts';
@@ -15,8 +15,8 @@ import { validateVideo, type VideoInput } from '../../domain/creatorVideo.ts';
 import { describeWriteError } from '../../domain/creatorWriteError.ts';
 import type { FieldErrors } from '../../domain/fieldErrors.ts';
 import '../../ui/forms.css';
-import { useCatalogueApps } from '../../ui/useCatalogue.ts';
-import { useServerRead } from '../../ui/useServerRead.ts';
+import { useCatalogueApps } from '../../state/useCatalogue.ts';
+import { useServerRead } from '../../state/useServerRead.ts';
 import './creator.css';
 import { CreatorGate } from './CreatorGate.tsx';
 

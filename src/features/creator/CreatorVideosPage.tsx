@@ -1,10 +1,10 @@
 import { Link, useParams } from 'react-router-dom';
-import { Page } from '../../app/Page.tsx';
+import { Page } from '../../ui/Page.tsx';
 import { fetchOwnSocial } from '../../data/queries/fetchOwnSocial.ts';
 import { fetchSocialVideos } from '../../data/queries/fetchSocialVideos.ts';
 import { platformLabel } from '../../domain/creatorSocial.ts';
 import '../../ui/forms.css';
-import { useServerRead } from '../../ui/useServerRead.ts';
+import { useServerRead } from '../../state/useServerRead.ts';
 import './creator.css';
 import { CreatorGate } from './CreatorGate.tsx';
 

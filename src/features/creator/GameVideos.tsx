@@ -1,5 +1,5 @@
 import { fetchGameVideos } from '../../data/queries/fetchGameVideos.ts';
-import { useServerRead } from '../../ui/useServerRead.ts';
+import { useServerRead } from '../../state/useServerRead.ts';
 import './creator.css';
 import { VideoCards } from './VideoCards.tsx';
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { Page } from '../../app/Page.tsx';
+import { Page } from '../../ui/Page.tsx';
 import { fetchVideos } from '../../data/queries/fetchVideos.ts';
-import { useCatalogueApps } from '../../ui/useCatalogue.ts';
-import { useServerRead } from '../../ui/useServerRead.ts';
+import { useCatalogueApps } from '../../state/useCatalogue.ts';
+import { useServerRead } from '../../state/useServerRead.ts';
 import './creator.css';
 import { VideoCards } from './VideoCards.tsx';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { usePortal } from '../../app/portal.tsx';
+import { usePortal } from '../../state/portal.tsx';
 import { fetchCreatorAccess } from '../../data/queries/fetchCreatorAccess.ts';
 import type { DataSource } from '../../data/source.ts';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Page } from '../../app/Page.tsx';
+import { Page } from '../../ui/Page.tsx';
 import './legal.css';
 
 export default function TermsPage() {

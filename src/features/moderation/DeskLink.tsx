@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { fetchModeratorAccess } from '../../data/queries/fetchModeratorAccess.ts';
-import { useServerRead } from '../../ui/useServerRead.ts';
+import { useServerRead } from '../../state/useServerRead.ts';
 
 /**
  * The way to the moderation desk, for moderators only: an operator appoints them, and without this

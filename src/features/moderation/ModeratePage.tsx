@@ -1,13 +1,13 @@
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
-import { Page } from '../../app/Page.tsx';
-import { usePortal } from '../../app/portal.tsx';
+import { Page } from '../../ui/Page.tsx';
+import { usePortal } from '../../state/portal.tsx';
 import { moderate, type Decision } from '../../data/actions/moderate.ts';
 import { fetchModerationDesk, type ModerationDesk } from '../../data/queries/fetchModerationDesk.ts';
 import type { DataSource } from '../../data/source.ts';
 import { platformLabel, socialProfileUrl } from '../../domain/creatorSocial.ts';
 import { describePlay } from '../../domain/playEvidence.ts';
-import { useServerRead } from '../../ui/useServerRead.ts';
+import { useServerRead } from '../../state/useServerRead.ts';
 import { DecisionForm } from './DecisionForm.tsx';
 import { ProofImage } from './ProofImage.tsx';
 import './moderate.css';

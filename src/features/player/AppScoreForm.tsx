@@ -2,8 +2,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Gamepad2, LogIn } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useLoading } from '../../app/loading.tsx';
-import { usePortal } from '../../app/portal.tsx';
+import { useLoading } from '../../state/loading.tsx';
+import { usePortal } from '../../state/portal.tsx';
 import { queueMutation } from '../../data/queue.ts';
 import { readOutboxItem } from '../../data/reads/outbox.ts';
 import { NOT_LOGGED_IN_RESULT, SCORE_SUBMITTED } from '../../domain/messages.ts';
@@ -11,7 +11,7 @@ import { parseScore, validateProofImage, validateScore } from '../../domain/scor
 import { failureMessages } from '../../domain/scoreFailure.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { FileDrop } from '../../ui/FileDrop.tsx';
-import { requireUser } from '../../ui/requireUser.ts';
+import { requireUser } from '../../state/requireUser.ts';
 import { notice } from '../../ui/notice.tsx';
 
 /** A score the game reported through the bridge, with its screenshot as a file when there was one. */

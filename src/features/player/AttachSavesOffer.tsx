@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { usePortal } from '../../app/portal.tsx';
+import { usePortal } from '../../state/portal.tsx';
 import { attachAnonymousSaves } from '../../data/cloudSaves.ts';
 import { readAnonymousSaveGames } from '../../data/reads/gameSaves.ts';
 import { deviceLabel } from '../../domain/deviceLabel.ts';

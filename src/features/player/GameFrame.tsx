@@ -1,7 +1,7 @@
 import { ExternalLink, Maximize, Minimize, RotateCcw, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import toast from 'react-hot-toast';
-import { usePortal } from '../../app/portal.tsx';
+import { usePortal } from '../../state/portal.tsx';
 import { startGameRun } from '../../data/actions/startGameRun.ts';
 import { deviceId, saveOwner, saveQueue, writeGameSave } from '../../data/gameSaves.ts';
 import { isOnline } from '../../data/online.ts';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { usePortal } from '../../app/portal.tsx';
+import { usePortal } from '../../state/portal.tsx';
 import { withdrawScore } from '../../data/actions/withdrawScore.ts';
 import { fetchOwnScores, type OwnScore } from '../../data/queries/fetchOwnScores.ts';
-import { useServerRead } from '../../ui/useServerRead.ts';
+import { useServerRead } from '../../state/useServerRead.ts';
 import '../../ui/formCard.css';
 import './player.css';
 

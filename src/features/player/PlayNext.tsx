@@ -1,6 +1,6 @@
 import type { AppRow } from '../../data/db.ts';
 import { playNext } from '../../domain/homeRows.ts';
-import { useCatalogueApps } from '../../ui/useCatalogue.ts';
+import { useCatalogueApps } from '../../state/useCatalogue.ts';
 import { ShelfList } from '../catalogue/ShelfList.tsx';
 import { usePopularApps } from '../catalogue/usePopularApps.ts';
 

@@ -1,10 +1,10 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { usePortal } from '../../app/portal.tsx';
+import { usePortal } from '../../state/portal.tsx';
 import type { AppRow } from '../../data/db.ts';
 import { categoryLabel } from '../../domain/categories.ts';
 import { bundledGameId, type GameCurrentScore } from '../../domain/gameSdk.ts';
-import { useHighScores } from '../../ui/useHighScores.ts';
+import { useHighScores } from '../../state/useHighScores.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { GameVideos } from '../creator/GameVideos.tsx';
 import { AppScoreForm, type ScoreOffer } from './AppScoreForm.tsx';

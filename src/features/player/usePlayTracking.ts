@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { usePortal } from '../../app/portal.tsx';
+import { usePortal } from '../../state/portal.tsx';
 import { queueMutation } from '../../data/queue.ts';
 import { readOutbox } from '../../data/reads/outbox.ts';
 import { notePlayed } from '../../data/recentPlays.ts';

@@ -1,8 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Page } from '../../app/Page.tsx';
-import { usePortal } from '../../app/portal.tsx';
+import { Page } from '../../ui/Page.tsx';
+import { usePortal } from '../../state/portal.tsx';
 import type { ShopItemRow } from '../../data/db.ts';
 import { fetchPublicProfile } from '../../data/queries/fetchPublicProfile.ts';
 import { readShopItems } from '../../data/reads/shopItems.ts';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
-import { Page } from '../../app/Page.tsx';
-import { usePortal } from '../../app/portal.tsx';
+import { Page } from '../../ui/Page.tsx';
+import { usePortal } from '../../state/portal.tsx';
 import { signOutSafely } from '../../data/actions/signOut.ts';
 import { ColourSchemeSetting } from '../../ui/ColourSchemeSetting.tsx';
 import '../../ui/formCard.css';

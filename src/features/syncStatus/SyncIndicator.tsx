@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { usePortal } from '../../app/portal.tsx';
+import { usePortal } from '../../state/portal.tsx';
 import type { OutboxItem } from '../../data/db.ts';
 import type { SyncStatus } from '../../sync/engine.ts';
 import { describeItem, failsInPlace } from '../../sync/kinds/registry.ts';

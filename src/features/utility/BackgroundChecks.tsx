@@ -1,9 +1,9 @@
 import { Clock } from 'lucide-react';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
-import { identifyUser, startAnalytics } from '../../app/analytics.ts';
-import { whenIdle } from '../../app/idle.ts';
-import { usePortal } from '../../app/portal.tsx';
+import { identifyUser, startAnalytics } from '../../state/analytics.ts';
+import { whenIdle } from '../../state/idle.ts';
+import { usePortal } from '../../state/portal.tsx';
 import { checkClock } from '../../data/queries/checkClock.ts';
 import { clockWarning } from '../../domain/clock.ts';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Page } from '../../app/Page.tsx';
+import { Page } from '../../ui/Page.tsx';
 import type { AppRow } from '../../data/db.ts';
 import {
   addToOfflinePack,
@@ -16,7 +16,7 @@ import { gameFolder } from '../../domain/gameFolder.ts';
 import { packRefusalMessage } from '../../domain/offlinePack.ts';
 import { mainSiteUrl } from '../../links.ts';
 import '../../ui/forms.css';
-import { useCatalogueApps } from '../../ui/useCatalogue.ts';
+import { useCatalogueApps } from '../../state/useCatalogue.ts';
 import './utility.css';
 
 interface OfflineState {

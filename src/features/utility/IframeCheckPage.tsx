@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Page } from '../../app/Page.tsx';
-import { useCatalogueApps } from '../../ui/useCatalogue.ts';
+import { Page } from '../../ui/Page.tsx';
+import { useCatalogueApps } from '../../state/useCatalogue.ts';
 import { analyseFrameHeaders, type FrameHeaderAnalysis } from '../player/framing.ts';
 import '../player/player.css';
 

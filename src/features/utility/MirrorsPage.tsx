@@ -1,4 +1,4 @@
-import { Page } from '../../app/Page.tsx';
+import { Page } from '../../ui/Page.tsx';
 import { config } from '../../config.ts';
 import { mainSiteLinks } from '../../links.ts';
 

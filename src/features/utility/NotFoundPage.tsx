@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { Page } from '../../app/Page.tsx';
+import { Page } from '../../ui/Page.tsx';
 
 export default function NotFoundPage() {
   const { pathname } = useLocation();

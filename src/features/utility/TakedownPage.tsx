@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Page } from '../../app/Page.tsx';
-import { usePortal } from '../../app/portal.tsx';
+import { Page } from '../../ui/Page.tsx';
+import { usePortal } from '../../state/portal.tsx';
 import { sendTakedown } from '../../data/actions/sendTakedown.ts';
 import { takedownFailureText } from '../../domain/takedownFailure.ts';
 import { TAKEDOWN_SENT, validateTakedown, type TakedownErrors, type TakedownInput } from '../../domain/takedown.ts';

@@ -5,7 +5,7 @@ async function load() {
   vi.resetModules();
   vi.stubGlobal('document', { readyState: 'complete' });
   vi.stubGlobal('window', { requestIdleCallback: (task: () => void) => setTimeout(task, 0), cancelIdleCallback: () => {} });
-  return import('../../../src/app/runtimeGate.ts');
+  return import('../../../src/state/runtimeGate.ts');
 }
 
 /** Whether `promise` has settled after the timers due by now have run. */

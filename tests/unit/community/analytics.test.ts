@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getRemoteFlag, identifyUser, startAnalytics } from '../../../src/app/analytics.ts';
+import { getRemoteFlag, identifyUser, startAnalytics } from '../../../src/state/analytics.ts';
 
 describe('analytics without a key', () => {
   it('loads nothing, identifies nobody and leaves the flag unknown', async () => {

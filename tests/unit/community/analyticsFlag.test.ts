@@ -26,7 +26,7 @@ beforeEach(() => {
 });
 
 async function started() {
-  const analytics = await import('../../../src/app/analytics.ts');
+  const analytics = await import('../../../src/state/analytics.ts');
   await analytics.startAnalytics('phc_test_key');
   return analytics;
 }
@@ -64,7 +64,7 @@ describe('analytics with a key', () => {
 
   it('identifies the signed-in student and forgets them on sign-out', async () => {
     vi.stubEnv('VITE_POSTHOG_KEY', 'phc_test_key');
-    const analytics = await import('../../../src/app/analytics.ts');
+    const analytics = await import('../../../src/state/analytics.ts');
     await analytics.identifyUser('00000000-0000-0000-0000-000000000001');
     expect(posthog.client.identify).toHaveBeenCalledWith('00000000-0000-0000-0000-000000000001');
     await analytics.identifyUser(null);

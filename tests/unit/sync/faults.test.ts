@@ -222,7 +222,7 @@ async function run(seed: number, tally: Tally): Promise<void> {
       now: () => now.getTime(),
     });
   let engine = startEngine();
-  /** The page coming online: it drains, then reads the server back (src/app/runtime.ts). */
+  /** The page coming online: it drains, then reads the server back (src/state/runtime.ts). */
   const comeOnline = async () => {
     link.online = true;
     await engine.drainNow();

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { usePortal } from '../app/portal.tsx';
+import { usePortal } from './portal.tsx';
 import type { Result } from '../data/result.ts';
 import type { DataSource } from '../data/source.ts';
 

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect } from 'react';
-import { useLoading } from '../app/loading.tsx';
-import { usePortal } from '../app/portal.tsx';
+import { useLoading } from './loading.tsx';
+import { usePortal } from './portal.tsx';
 import type { HighScoreRow } from '../data/leaderboards.ts';
 import { refreshHighScores } from '../data/queries/refreshHighScores.ts';
 import { readHighScores } from '../data/reads/leaderboards.ts';

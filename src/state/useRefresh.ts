@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent } from 'react';
-import { useLoading } from '../app/loading.tsx';
-import { usePortal } from '../app/portal.tsx';
-import type { PortalRuntime } from '../app/runtime.ts';
+import { useLoading } from './loading.tsx';
+import { usePortal } from './portal.tsx';
+import type { PortalRuntime } from './runtime.ts';
 
 /**
  * Runs a refresh of server data into Dexie when the page opens, and again when the runtime arrives or

@@ -11,9 +11,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
-import { useLoading } from '../app/loading.tsx';
-import { usePortal } from '../app/portal.tsx';
-import { createFirstReadHold } from '../app/runtimeGate.ts';
+import { useLoading } from './loading.tsx';
+import { usePortal } from './portal.tsx';
+import { createFirstReadHold } from './runtimeGate.ts';
 import type { AppRow, RetiredAppRow } from '../data/db.ts';
 import { firstAppList, readsFirstFromNetwork } from '../data/firstRead.ts';
 import { fetchBackupApps } from '../data/queries/fetchBackupApps.ts';

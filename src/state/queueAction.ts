@@ -1,7 +1,7 @@
 import type { MutationArgs, MutationKind, OutboxItem } from '../data/db.ts';
 import { queueMutation } from '../data/queue.ts';
 import type { DataSource } from '../data/source.ts';
-import { notice } from './notice.tsx';
+import { notice } from '../ui/notice.tsx';
 
 /**
  * Queues one economy action in the outbox (claim, purchase, equip, tier claim) and reports a

@@ -1,5 +1,5 @@
 import { NOT_LOGGED_IN, NOT_LOGGED_IN_RESULT } from '../domain/messages.ts';
-import { notice } from './notice.tsx';
+import { notice } from '../ui/notice.tsx';
 
 /** Anything that may hold a signed-in user: a supabase-js Session, or null while signed out. */
 export type MaybeSession = { user: { id: string } } | null | undefined;
