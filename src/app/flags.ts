@@ -13,7 +13,7 @@ function subscribeBoth(listener: () => void): () => void {
 
 /**
  * The value of the site-redesign feature flag, or undefined when unknown: the tester's local
- * override wins over the value PostHog reports (src/app/analytics.ts).
+ * override wins over the value PostHog reports (src/state/analytics.ts).
  */
 export function siteRedesignFlag(): string | undefined {
   return getOverride().flag ?? getRemoteFlag();

@@ -2,7 +2,7 @@
 // plain fetch while the data runtime (supabase-js and the Dexie mirror, most of the portal's JavaScript)
 // has not loaded yet. Lighthouse's phone (slow 4G, 4x CPU) measured the home page at 85 with the runtime
 // loading before the list and 92 with the list shown first: the runtime now loads once the page has shown
-// what these reads answer (src/app/runtimeGate.ts), and the catalogue's refresh stores their answer into
+// what these reads answer (src/state/runtimeGate.ts), and the catalogue's refresh stores their answer into
 // Dexie instead of asking the server a second time.
 import { config } from '../config.ts';
 import type { Database } from '../backend/database.types.ts';

@@ -1,6 +1,6 @@
 // The handle the UI holds on the data layer. Features receive it (runtime.data) and hand it to the reads,
 // queries and actions of src/data; they cannot reach inside it, so the Supabase client and the Dexie
-// database stay within src/data, src/sync, src/backend and src/app/runtime.ts.
+// database stay within src/data, src/sync, src/backend and src/state/runtime.ts.
 import type { PortalSupabase } from '../backend/supabase.ts';
 import type { PortalDB } from './db.ts';
 

@@ -7,7 +7,7 @@ import { runtimeMayLoad } from './runtimeGate.ts';
 
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
 
-interface PortalState {
+export interface PortalState {
   runtime: PortalRuntime | null;
   /**
    * Who is signed in. While the device cannot renew an expired access token (offline), this is the
@@ -64,6 +64,14 @@ export function PortalProvider({ children }: { children: ReactNode }) {
   }, []);
 
   return <PortalContext.Provider value={state}>{children}</PortalContext.Provider>;
+}
+
+/**
+ * A portal state given rather than loaded: for tests of the area hooks, which render them over a runtime
+ * made of a device database and a fake server.
+ */
+export function PortalStateProvider({ value, children }: { value: PortalState; children: ReactNode }) {
+  return <PortalContext.Provider value={value}>{children}</PortalContext.Provider>;
 }
 
 export function usePortal(): PortalState {

@@ -184,7 +184,7 @@ test('the Hollowed Pass track shows the running season and unlocks a reached tie
   await expect(page.getByText('Item s3_star_icon unlocked')).toBeVisible();
   await expect(page.getByTestId('tier-1')).toHaveAttribute('data-state', 'claimed');
   await page.getByTestId('claim-tier-2').click();
-  await expect.poll(() => items(student)).toEqual([
+  await expect.poll(() => items(student), { timeout: 15_000 }).toEqual([
     { item: 's3_dabloons_100', equipped: false },
     { item: 's3_star_icon', equipped: false },
   ]);

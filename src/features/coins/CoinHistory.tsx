@@ -1,10 +1,6 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import type { LedgerStatus } from '../../data/db.ts';
-import { readLedger } from '../../data/reads/ledger.ts';
-import { readShopItems } from '../../data/reads/shopItems.ts';
-import type { DataSource } from '../../data/source.ts';
 import { signedCoins } from '../../domain/coinText.ts';
 import { reasonWithItemName } from '../../domain/itemNames.ts';
+import { useCoinHistory, type LedgerStatus } from '../../state/coins.ts';
 import './coins.css';
 
 const STATUS_LABEL: Record<LedgerStatus, string> = {
@@ -16,11 +12,9 @@ const STATUS_LABEL: Record<LedgerStatus, string> = {
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The student's Dabloon transactions from the local mirror: what the server confirmed and what is on its way. */
-export function CoinHistory({ data, userId, limit = 50 }: { data: DataSource; userId: string; limit?: number }) {
-  const rows = useLiveQuery(() => readLedger(data, userId), [data, userId]);
-  const names = useLiveQuery(async () => new Map((await readShopItems(data)).map((item) => [item.id, item.name])), [data]);
-  if (rows === undefined) return null;
-  const shown = rows.slice(0, limit);
+export function CoinHistory({ limit = 50 }: { limit?: number }) {
+  const { rows: shown, itemName } = useCoinHistory(limit);
+  if (shown === undefined) return null;
   return (
     <section className="panel" aria-labelledby="coin-history-heading" data-testid="coin-history">
       <h2 id="coin-history-heading">Dabloon history</h2>
@@ -41,7 +35,7 @@ export function CoinHistory({ data, userId, limit = 50 }: { data: DataSource; us
           <tbody>
             {shown.map((row) => (
               <tr key={row.key} className={row.status} data-testid="ledger-row" data-status={row.status}>
-                <td>{reasonWithItemName(row.why, (id) => names?.get(id))}</td>
+                <td>{reasonWithItemName(row.why, itemName)}</td>
                 <td>{dateFormat.format(new Date(row.created_at))}</td>
                 <td>
                   <span className={`ledger-status ledger-status-${row.status}`}>{STATUS_LABEL[row.status]}</span>

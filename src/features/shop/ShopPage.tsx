@@ -255,7 +255,7 @@ export default function ShopPage() {
           );
         })}
       </div>
-      {runtime !== null && userId !== null && <CoinHistory data={runtime.data} userId={userId} />}
+      <CoinHistory />
     </Page>
   );
 }

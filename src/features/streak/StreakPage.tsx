@@ -1,23 +1,13 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Flame } from 'lucide-react';
-import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { NavLink } from 'react-router-dom';
-import { Page } from '../../ui/Page.tsx';
-import { usePortal } from '../../state/portal.tsx';
-import type { PortalRuntime } from '../../state/runtime.ts';
-import type { DataSource } from '../../data/source.ts';
-import { pendingAmount } from '../../data/reads/ledger.ts';
-import { readOutboxOfKind } from '../../data/reads/outbox.ts';
-import { readStreak } from '../../data/reads/streak.ts';
 import { formatCoins, signedCoins } from '../../domain/coinText.ts';
 import { COIN_REWARDS, withStreakBonus } from '../../domain/coins.ts';
 import { formatCountdown } from '../../domain/countdown.ts';
 import { canClaim, effectiveCurrentStreak, hasStreak, nextClaimAt, streakLostAt } from '../../domain/streak.ts';
-import { queueAction } from '../../state/queueAction.ts';
-import { actingUser } from '../../state/requireUser.ts';
+import { useStreak, type StreakView } from '../../state/streak.ts';
+import { Page } from '../../ui/Page.tsx';
 import { useNow } from '../../ui/useNow.ts';
-import { useRefresh } from '../../state/useRefresh.ts';
 import { CoinHistory } from '../coins/CoinHistory.tsx';
 import './streak.css';
 
@@ -26,21 +16,9 @@ export function streakClaimedNotice(amount: number): string {
   return `Streak claimed! ${signedCoins(amount)} Dabloons`;
 }
 
-function reconcile(runtime: PortalRuntime, userId: string | null): Promise<unknown> {
-  return userId === null ? Promise.resolve() : runtime.reconcileNow();
-}
-
-function StreakPanel({ data, userId }: { data: DataSource; userId: string }) {
+function StreakPanel({ view }: { view: StreakView }) {
   const now = useNow();
-  // null: no claim ever; undefined: not read yet.
-  const streak = useLiveQuery(() => readStreak(data, userId), [data, userId]);
-  const pendingClaim = useLiveQuery(
-    async () => (await readOutboxOfKind(data, userId, 'claim_streak')).filter((item) => item.status !== 'failed').length,
-    [data, userId],
-  );
-  const [lastReward, setLastReward] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-
+  const { streak, busy, lastReward, pending } = view;
   const lastClaim = streak?.last_claim ?? null;
   const current = streak ? effectiveCurrentStreak(streak, now) : 0;
   const longest = streak?.longest_streak ?? 0;
@@ -49,19 +27,10 @@ function StreakPanel({ data, userId }: { data: DataSource; userId: string }) {
   const reward = withStreakBonus({ amt: COIN_REWARDS.streakClaim, why: 'streak claim' }, current);
   const nextAt = nextClaimAt(lastClaim);
   const lostAt = streakLostAt(lastClaim);
-  const pending = (pendingClaim ?? 0) > 0 || (streak?.pendingOpId ?? undefined) !== undefined;
 
   async function claim() {
-    setBusy(true);
-    try {
-      const item = await queueAction(data, userId, 'claim_streak', {});
-      if (item === null) return;
-      const amount = await pendingAmount(data, item.id);
-      setLastReward(amount);
-      toast.success(streakClaimedNotice(amount));
-    } finally {
-      setBusy(false);
-    }
+    const amount = await view.claim();
+    if (amount !== null) toast.success(streakClaimedNotice(amount));
   }
 
   return (
@@ -120,29 +89,27 @@ function StreakPanel({ data, userId }: { data: DataSource; userId: string }) {
           {!running && lastClaim !== null && <p className="streak-lose">Your streak has lapsed: the next claim starts a new one.</p>}
         </div>
       </div>
-      <CoinHistory data={data} userId={userId} limit={20} />
+      <CoinHistory limit={20} />
     </div>
   );
 }
 
 export default function StreakPage() {
-  const { runtime, session, status } = usePortal();
-  const userId = session?.user.id ?? null;
-  useRefresh(['Streak', 'Coins'], reconcile);
+  const view = useStreak();
   return (
     <Page name="streak" title="Daily streak">
       <p className="page-lead">
         Come back every day to claim {COIN_REWARDS.streakClaim} Dabloons. While your streak is alive, every Dabloon you earn is doubled. Miss more than two days
         and it starts again from one.
       </p>
-      {runtime !== null && userId !== null ? (
-        <StreakPanel data={runtime.data} userId={userId} />
-      ) : status === 'signed-out' ? (
+      {view.account === 'signed-in' ? (
+        <StreakPanel view={view} />
+      ) : view.account === 'signed-out' ? (
         <div className="panel streak-claim">
           <p>
             <NavLink to="/auth">Sign in</NavLink> to claim your daily streak and collect Dabloons.
           </p>
-          <button type="button" className="button streak-claim-button" data-testid="claim-streak" onClick={() => actingUser(session)}>
+          <button type="button" className="button streak-claim-button" data-testid="claim-streak" onClick={() => void view.claim()}>
             Claim {COIN_REWARDS.streakClaim} Dabloons
           </button>
         </div>

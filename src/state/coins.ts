@@ -1,0 +1,27 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { LedgerRow } from '../data/db.ts';
+import { readLedger } from '../data/reads/ledger.ts';
+import { readShopItems } from '../data/reads/shopItems.ts';
+import { useAccount } from './account.ts';
+
+export type { LedgerRow, LedgerStatus } from '../data/db.ts';
+
+export interface CoinHistoryView {
+  /** Newest first, at most `limit`; undefined until the device's copy has been read, or while signed out. */
+  rows: LedgerRow[] | undefined;
+  /** An item's name by id, for the reasons that name a purchase. */
+  itemName: (id: string) => string | undefined;
+}
+
+/** The student's Dabloon transactions from the device's mirror: what the server confirmed and what is on its way. */
+export function useCoinHistory(limit: number): CoinHistoryView {
+  const account = useAccount();
+  const data = account.state === 'signed-in' ? account.data : null;
+  const userId = account.state === 'signed-in' ? account.userId : null;
+  const rows = useLiveQuery(
+    async () => (data === null || userId === null ? undefined : (await readLedger(data, userId)).slice(0, limit)),
+    [data, userId, limit],
+  );
+  const names = useLiveQuery(async () => (data === null ? undefined : new Map((await readShopItems(data)).map((item) => [item.id, item.name]))), [data]);
+  return { rows, itemName: (id) => names?.get(id) };
+}
