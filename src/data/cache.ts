@@ -1,4 +1,4 @@
-import { guardQuota, type CacheRow, type PortalDB } from './db.ts';
+import { guardQuota, type CacheRow, type PortalDB } from '../store/db.ts';
 
 /** The spec's `_dlq` cache of server lists, kept in Dexie instead of local storage. */
 

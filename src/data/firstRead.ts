@@ -7,7 +7,7 @@
 import { config } from '../config.ts';
 import type { Database } from '../backend/database.types.ts';
 import type { PopularEntry } from '../domain/homeRows.ts';
-import type { AppRow } from './db.ts';
+import type { AppRow } from '../store/db.ts';
 import { POPULAR_FETCH_LIMIT } from './popularApps.ts';
 
 type Functions = Database['public']['Functions'];

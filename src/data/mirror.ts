@@ -1,8 +1,8 @@
 import type { Table } from 'dexie';
 import { restack } from '../sync/rebase.ts';
-import type { MirrorView } from './mirrorView.ts';
-import { inSyncTransaction } from './syncTables.ts';
-import { guardQuota, type AppRow, type ItemRow, type PortalDB, type ProfileRow, type RetiredAppRow, type ShopItemRow, type StreakRow } from './db.ts';
+import type { MirrorView } from '../store/mirrorView.ts';
+import { inSyncTransaction } from '../store/syncTables.ts';
+import { guardQuota, type AppRow, type ItemRow, type PortalDB, type ProfileRow, type RetiredAppRow, type ShopItemRow, type StreakRow } from '../store/db.ts';
 
 /**
  * Writers for fresh server data, each one transaction: readers never see a half refresh. Where the

@@ -1,7 +1,7 @@
 // The UI's way into the outbox: an offline-capable write is queued here, applied on this device at once,
 // and sent by the sync engine (src/sync) when online. See src/sync/outbox.ts for what a mutation is.
 import { discard, enqueue, type NewMutation } from '../sync/outbox.ts';
-import type { MutationKind, OutboxItem } from './db.ts';
+import type { MutationKind, OutboxItem } from '../store/db.ts';
 import { partsOf, type DataSource } from './source.ts';
 
 /**

@@ -4,7 +4,7 @@ import { withPlay, type RecentPlay } from '../domain/recentPlays.ts';
 import { DEVICE_USER } from './favourites.ts';
 import { putLeaderboard } from './mirror.ts';
 import { partsOf, type DataSource } from './source.ts';
-import type { PortalDB } from './db.ts';
+import type { PortalDB } from '../store/db.ts';
 
 export function recentKey(userId: string): string {
   return `apps_played:${userId}`;

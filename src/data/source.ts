@@ -2,7 +2,7 @@
 // queries and actions of src/data; they cannot reach inside it, so the Supabase client and the Dexie
 // database stay within src/data, src/sync, src/backend and src/state/runtime.ts.
 import type { PortalSupabase } from '../backend/supabase.ts';
-import type { PortalDB } from './db.ts';
+import type { PortalDB } from '../store/db.ts';
 
 declare const opaque: unique symbol;
 

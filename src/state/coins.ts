@@ -1,10 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { LedgerRow } from '../data/db.ts';
+import type { LedgerRow } from '../store/db.ts';
 import { readLedger } from '../data/reads/ledger.ts';
 import { readShopItems } from '../data/reads/shopItems.ts';
 import { useAccount } from './account.ts';
 
-export type { LedgerRow, LedgerStatus } from '../data/db.ts';
+export type { LedgerRow, LedgerStatus } from '../store/db.ts';
 
 export interface CoinHistoryView {
   /** Newest first, at most `limit`; undefined until the device's copy has been read, or while signed out. */

@@ -1,4 +1,4 @@
-import type { MutationArgs, MutationKind, OutboxItem } from '../data/db.ts';
+import type { MutationArgs, MutationKind, OutboxItem } from '../store/db.ts';
 import { queueMutation } from '../data/queue.ts';
 import type { DataSource } from '../data/source.ts';
 import { notice } from '../ui/notice.tsx';

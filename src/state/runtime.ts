@@ -4,7 +4,7 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { createPortalSupabase } from '../backend/supabase.ts';
 import { effectiveSession, readStoredSession } from '../backend/sessionStore.ts';
-import { openPortalDB } from '../data/db.ts';
+import { openPortalDB } from '../store/db.ts';
 import { sharedRefreshApps } from '../data/queries/refreshCatalogue.ts';
 import { refreshEconomy } from '../data/queries/refreshEconomy.ts';
 import { createDataSource, type DataSource } from '../data/source.ts';

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import type { StreakRow } from '../data/db.ts';
+import type { StreakRow } from '../store/db.ts';
 import { pendingAmount } from '../data/reads/ledger.ts';
 import { readOutboxOfKind } from '../data/reads/outbox.ts';
 import { readStreak } from '../data/reads/streak.ts';

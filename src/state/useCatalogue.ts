@@ -14,7 +14,7 @@ import toast from 'react-hot-toast';
 import { useLoading } from './loading.tsx';
 import { usePortal } from './portal.tsx';
 import { createFirstReadHold } from './runtimeGate.ts';
-import type { AppRow, RetiredAppRow } from '../data/db.ts';
+import type { AppRow, RetiredAppRow } from '../store/db.ts';
 import { firstAppList, readsFirstFromNetwork } from '../data/firstRead.ts';
 import { fetchBackupApps } from '../data/queries/fetchBackupApps.ts';
 import { sharedRefreshApps, type CatalogueSource } from '../data/queries/refreshCatalogue.ts';

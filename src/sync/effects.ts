@@ -1,8 +1,8 @@
-import type { LedgerRow, OutboxItem } from '../data/db.ts';
+import type { LedgerRow, OutboxItem } from '../store/db.ts';
 import { applyTransaction, type CoinReward } from '../domain/coins.ts';
 import { effectiveCurrentStreak } from '../domain/streak.ts';
-import type { SyncTables } from '../data/syncTables.ts';
-import type { MirrorView } from '../data/mirrorView.ts';
+import type { SyncTables } from '../store/syncTables.ts';
+import type { MirrorView } from '../store/mirrorView.ts';
 
 /**
  * The pieces the kinds' optimistic effects are built from (a coin move, a pending mark) and the one

@@ -1,5 +1,5 @@
 import { liveQuery, type Subscription } from 'dexie';
-import type { OutboxItem, PortalDB } from '../data/db.ts';
+import type { OutboxItem, PortalDB } from '../store/db.ts';
 import { createBackoff, type Backoff } from './backoff.ts';
 import { classifyError, classifyResult, errorOf } from './classify.ts';
 import { confirmEffects } from './effects.ts';
@@ -10,8 +10,8 @@ import { failedItems, pendingCount, queuedItems } from './outbox.ts';
 import { RESEND_EXPIRED } from '../domain/messages.ts';
 import { mayResend } from '../domain/resendWindow.ts';
 import { restack } from './rebase.ts';
-import { addConfirmedGainsIn } from '../data/seasons.ts';
-import { inSyncTransaction } from '../data/syncTables.ts';
+import { addConfirmedGainsIn } from '../store/seasonRows.ts';
+import { inSyncTransaction } from '../store/syncTables.ts';
 import type { MutationOp, OpResult, SyncTransport } from './transport.ts';
 
 /** apply_mutations refuses a larger batch as a whole (22023). */

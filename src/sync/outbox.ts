@@ -1,11 +1,11 @@
-import type { MutationKind, OutboxItem, PortalDB } from '../data/db.ts';
+import type { MutationKind, OutboxItem, PortalDB } from '../store/db.ts';
 import { NOT_LOGGED_IN } from '../domain/messages.ts';
 import { MutationRefused } from './effects.ts';
 import type { Submitted } from './kinds/kind.ts';
 import { KINDS } from './kinds/registry.ts';
 import { restack } from './rebase.ts';
-import { inSyncTransaction } from '../data/syncTables.ts';
-import { MirrorView } from '../data/mirrorView.ts';
+import { inSyncTransaction } from '../store/syncTables.ts';
+import { MirrorView } from '../store/mirrorView.ts';
 
 export interface NewMutation<K extends MutationKind = MutationKind> extends Submitted<K> {
   kind: K;

@@ -1,8 +1,8 @@
-import type { OutboxItem } from '../data/db.ts';
+import type { OutboxItem } from '../store/db.ts';
 import { MutationRefused } from './effects.ts';
 import { applyItem, undoItem } from './kinds/registry.ts';
-import type { SyncTables } from '../data/syncTables.ts';
-import { MirrorView, sameData } from '../data/mirrorView.ts';
+import type { SyncTables } from '../store/syncTables.ts';
+import { MirrorView, sameData } from '../store/mirrorView.ts';
 
 /**
  * The mutations a student has queued are one stack of speculative changes on the mirror (tldraw's

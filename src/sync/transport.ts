@@ -1,4 +1,4 @@
-import type { MutationKind } from '../data/db.ts';
+import type { MutationKind } from '../store/db.ts';
 
 /** What the sync engine needs from the server, so it can be driven by a fake in tests. */
 

@@ -1,6 +1,6 @@
 // A large made-up catalogue for the benchmarks, and a backend data folder that serves it.
 import { openDatabase } from '../../supabase/embedded/database.ts';
-import type { AppRow } from '../../src/data/db.ts';
+import type { AppRow } from '../../src/store/db.ts';
 
 const ADJECTIVES = ['Crimson', 'Silent', 'Hollow', 'Rapid', 'Frozen', 'Golden', 'Tiny', 'Cosmic', 'Lucky', 'Shadow', 'Neon', 'Brave', 'Sleepy', 'Wild', 'Pixel', 'Haunted', 'Turbo', 'Mystic', 'Clever', 'Rusty'];
 const NOUNS = ['Rocket', 'Maze', 'Garden', 'Knight', 'Puzzle', 'Racer', 'Tower', 'Island', 'Dragon', 'Robot', 'Castle', 'Planet', 'Jungle', 'Pirate', 'Ninja', 'Bakery', 'Circuit', 'Galaxy', 'Harbor', 'Wizard'];

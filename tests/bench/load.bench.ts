@@ -18,7 +18,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 import WebSocket from 'ws';
 import type { Database } from '../../src/backend/database.types.ts';
-import type { MutationArgs, MutationKind } from '../../src/data/db.ts';
+import type { MutationArgs, MutationKind } from '../../src/store/db.ts';
 import { createSupabaseTransport } from '../../src/sync/supabaseTransport.ts';
 import type { MutationOp, OpResult, SyncTransport } from '../../src/sync/transport.ts';
 import { startBackend } from '../../supabase/embedded/server.ts';

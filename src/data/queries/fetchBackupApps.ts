@@ -1,5 +1,5 @@
 import { byTitle } from '../../domain/titleOrder.ts';
-import type { AppRow } from '../db.ts';
+import type { AppRow } from '../../store/db.ts';
 
 export const BACKUP_APPS_URL = '/backup-apps.json';
 

@@ -2,7 +2,7 @@
 // bundled backup list when the server fails and the device has no server list of its own. Beside the
 // list, the entries an operator retired, so that a retired game's page can say so.
 import { APPS_CACHE_VERSION, readCached, writeCached, type CacheOptions } from '../cache.ts';
-import type { AppRow, PortalDB, RetiredAppRow } from '../db.ts';
+import type { AppRow, PortalDB, RetiredAppRow } from '../../store/db.ts';
 import { putApps } from '../mirror.ts';
 import { partsOf, type DataSource } from '../source.ts';
 import { takeFirstAppList } from '../firstRead.ts';

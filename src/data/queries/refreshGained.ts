@@ -1,7 +1,8 @@
 import type { Season } from '../../domain/battlepass.ts';
 import { parseInstant } from '../../domain/instant.ts';
 import type { GainedBySeason } from '../../domain/seasonGains.ts';
-import { gainedCacheKey, gainedIn, putSeasonData } from '../seasons.ts';
+import { gainedCacheKey, gainedIn } from '../../store/seasonRows.ts';
+import { putSeasonData } from '../seasons.ts';
 import { partsOf, type DataSource } from '../source.ts';
 
 /**

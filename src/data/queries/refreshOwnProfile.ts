@@ -4,7 +4,7 @@
 import type { PortalSupabase } from '../../backend/supabase.ts';
 import { PROFILE_FAILED } from '../../domain/messages.ts';
 import { createProfile } from '../actions/createProfile.ts';
-import type { ProfileRow } from '../db.ts';
+import type { ProfileRow } from '../../store/db.ts';
 import { putServerProfile } from '../mirror.ts';
 import { isOnline } from '../online.ts';
 import { partsOf, type DataSource } from '../source.ts';

@@ -1,5 +1,6 @@
 import type { Season } from '../../domain/battlepass.ts';
-import { putSeasonData, SEASONS_CACHE_KEY } from '../seasons.ts';
+import { SEASONS_CACHE_KEY } from '../../store/seasonRows.ts';
+import { putSeasonData } from '../seasons.ts';
 import { partsOf, type DataSource } from '../source.ts';
 
 /** Every season with its tiers, mirrored whole (see ../seasons.ts) and returned. */

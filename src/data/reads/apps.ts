@@ -1,5 +1,5 @@
 import { byTitle } from '../../domain/titleOrder.ts';
-import type { AppRow, RetiredAppRow } from '../db.ts';
+import type { AppRow, RetiredAppRow } from '../../store/db.ts';
 import { partsOf, type DataSource } from '../source.ts';
 
 

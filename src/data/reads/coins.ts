@@ -1,4 +1,4 @@
-import type { CoinsRow } from '../db.ts';
+import type { CoinsRow } from '../../store/db.ts';
 import { partsOf, type DataSource } from '../source.ts';
 
 /** The balance as this device knows it (queued changes included, listed in `pending`); undefined before the first read. */

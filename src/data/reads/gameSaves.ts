@@ -1,4 +1,4 @@
-import type { OtherSaveCopy } from '../db.ts';
+import type { OtherSaveCopy } from '../../store/db.ts';
 import { ANONYMOUS_OWNER } from '../gameSaves.ts';
 import { partsOf, type DataSource } from '../source.ts';
 

@@ -1,4 +1,4 @@
-import type { ItemRow } from '../db.ts';
+import type { ItemRow } from '../../store/db.ts';
 import { partsOf, type DataSource } from '../source.ts';
 
 /** The items this student has unlocked, pending ones included. */

@@ -1,5 +1,5 @@
 import { withOwnNames, type NamedRow, type OwnNames } from '../../domain/ownNames.ts';
-import type { PortalDB } from '../db.ts';
+import type { PortalDB } from '../../store/db.ts';
 import { highScoresKey, standingKey, TOP_LIST_NAMES, type HighScoreRow, type Standing, type TopListName, type TopRow } from '../leaderboards.ts';
 import { partsOf, type DataSource } from '../source.ts';
 

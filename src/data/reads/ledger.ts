@@ -1,4 +1,4 @@
-import type { LedgerRow } from '../db.ts';
+import type { LedgerRow } from '../../store/db.ts';
 import { partsOf, type DataSource } from '../source.ts';
 
 /** Newest first; ties (one server transaction at the same instant) keep a stable order. */

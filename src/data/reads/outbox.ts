@@ -1,4 +1,4 @@
-import type { MutationKind, OutboxItem } from '../db.ts';
+import type { MutationKind, OutboxItem } from '../../store/db.ts';
 import { partsOf, type DataSource } from '../source.ts';
 
 /** Everything this user has queued, failed items included, oldest first. */

@@ -1,5 +1,5 @@
 import { ownShownProfile, type ShownProfile } from '../../domain/shownProfile.ts';
-import type { ProfileRow, ShopItemRow } from '../db.ts';
+import type { ProfileRow, ShopItemRow } from '../../store/db.ts';
 import { partsOf, type DataSource } from '../source.ts';
 
 export interface OwnProfile {

@@ -1,6 +1,6 @@
 import type { Season } from '../../domain/battlepass.ts';
 import { gainedWithPending } from '../../domain/seasonGains.ts';
-import type { ShopItemRow } from '../db.ts';
+import type { ShopItemRow } from '../../store/db.ts';
 import { readGained } from '../seasons.ts';
 import { partsOf, type DataSource } from '../source.ts';
 import { readShopItemsById } from './shopItems.ts';

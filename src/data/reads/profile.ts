@@ -1,4 +1,4 @@
-import type { ProfileRow } from '../db.ts';
+import type { ProfileRow } from '../../store/db.ts';
 import { partsOf, type DataSource } from '../source.ts';
 
 /** The signed-in student's my_users row as mirrored on this device, with unsent edits on top. */

@@ -1,4 +1,4 @@
-import type { StreakRow } from '../db.ts';
+import type { StreakRow } from '../../store/db.ts';
 import { partsOf, type DataSource } from '../source.ts';
 
 /** The student's streak row; null when they never claimed. */

@@ -1,4 +1,4 @@
-import type { ShopItemRow } from '../db.ts';
+import type { ShopItemRow } from '../../store/db.ts';
 import { partsOf, type DataSource } from '../source.ts';
 import { readShopItemsById } from './shopItems.ts';
 

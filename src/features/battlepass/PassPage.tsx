@@ -5,7 +5,7 @@ import { NavLink } from 'react-router-dom';
 import { Page } from '../../ui/Page.tsx';
 import { usePortal } from '../../state/portal.tsx';
 import type { PortalRuntime } from '../../state/runtime.ts';
-import type { ShopItemRow } from '../../data/db.ts';
+import type { ShopItemRow } from '../../store/db.ts';
 import { refreshGained } from '../../data/queries/refreshGained.ts';
 import { refreshSeasons } from '../../data/queries/refreshSeasons.ts';
 import { refreshShopItems } from '../../data/queries/refreshShopItems.ts';

@@ -1,7 +1,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { AppRow } from '../../data/db.ts';
+import type { AppRow } from '../../store/db.ts';
 import { appThumbnail } from '../../domain/appThumbnail.ts';
 import { categoryLabel } from '../../domain/categories.ts';
 import { gamePath } from '../../domain/slug.ts';

@@ -2,7 +2,7 @@ import { ChevronRight, SearchX } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { usePortal } from '../../state/portal.tsx';
-import type { AppRow } from '../../data/db.ts';
+import type { AppRow } from '../../store/db.ts';
 import type { CatalogueSource } from '../../data/queries/refreshCatalogue.ts';
 import { rememberShelves } from '../../data/shelfHint.ts';
 import { searchIn, searchIndex } from '../../domain/search.ts';

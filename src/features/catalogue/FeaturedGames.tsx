@@ -1,6 +1,6 @@
 import { Play } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import type { AppRow } from '../../data/db.ts';
+import type { AppRow } from '../../store/db.ts';
 import { appThumbnail } from '../../domain/appThumbnail.ts';
 import { categoryLabel } from '../../domain/categories.ts';
 import type { HomePicks } from '../../domain/homePicks.ts';

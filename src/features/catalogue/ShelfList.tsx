@@ -1,6 +1,6 @@
 import type { SyntheticEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { AppRow } from '../../data/db.ts';
+import type { AppRow } from '../../store/db.ts';
 import { appThumbnail, FALLBACK_THUMBNAIL } from '../../domain/appThumbnail.ts';
 import { gamePath } from '../../domain/slug.ts';
 

@@ -6,7 +6,7 @@ import { Page } from '../../ui/Page.tsx';
 import { usePortal } from '../../state/portal.tsx';
 import { reportChatMessage } from '../../data/actions/reportChatMessage.ts';
 import { readChat } from '../../data/chatMirror.ts';
-import type { OutboxItem } from '../../data/db.ts';
+import type { OutboxItem } from '../../store/db.ts';
 import { pollChat } from '../../data/queries/pollChat.ts';
 import { discardMutation, queueMutation } from '../../data/queue.ts';
 import { readOutboxOfKind } from '../../data/reads/outbox.ts';

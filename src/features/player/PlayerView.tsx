@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { usePortal } from '../../state/portal.tsx';
-import type { AppRow } from '../../data/db.ts';
+import type { AppRow } from '../../store/db.ts';
 import { categoryLabel } from '../../domain/categories.ts';
 import { bundledGameId, type GameCurrentScore } from '../../domain/gameSdk.ts';
 import { useHighScores } from '../../state/useHighScores.ts';

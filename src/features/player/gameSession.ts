@@ -12,7 +12,7 @@ import {
   type GameScore,
   type PortalMessage,
 } from '../../domain/gameSdk.ts';
-import { StorageFullError } from '../../data/db.ts';
+import { StorageFullError } from '../../store/db.ts';
 
 /** What a session needs from the portal; the real ones come from GameFrame, fakes from the tests. */
 export interface GameSessionPorts {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { PROFILE_QUEUED, saveProfile } from '../../data/actions/saveProfile.ts';
-import type { ProfileRow, ShopItemRow } from '../../data/db.ts';
+import type { ProfileRow, ShopItemRow } from '../../store/db.ts';
 import type { DataSource } from '../../data/source.ts';
 import { PROFILE_ICON_CHANGED, PROFILE_UPDATED } from '../../domain/messages.ts';
 import { ABOUT_MAX_LENGTH, validateAbout, validateUsername } from '../../domain/profileFields.ts';

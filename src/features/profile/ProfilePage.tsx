@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Page } from '../../ui/Page.tsx';
 import { usePortal } from '../../state/portal.tsx';
-import type { ShopItemRow } from '../../data/db.ts';
+import type { ShopItemRow } from '../../store/db.ts';
 import { fetchPublicProfile } from '../../data/queries/fetchPublicProfile.ts';
 import { readShopItems } from '../../data/reads/shopItems.ts';
 import type { DataSource } from '../../data/source.ts';

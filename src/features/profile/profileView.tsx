@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { ShopItemRow } from '../../data/db.ts';
+import type { ShopItemRow } from '../../store/db.ts';
 import { fetchRecentPlays, type TitledPlay } from '../../data/queries/fetchRecentPlays.ts';
 import type { DataSource } from '../../data/source.ts';
 import { formatMinutes } from '../../domain/formatMinutes.ts';

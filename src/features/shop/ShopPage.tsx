@@ -4,7 +4,7 @@ import { NavLink } from 'react-router-dom';
 import { Page } from '../../ui/Page.tsx';
 import { usePortal } from '../../state/portal.tsx';
 import type { PortalRuntime } from '../../state/runtime.ts';
-import type { ItemRow, ShopItemRow } from '../../data/db.ts';
+import type { ItemRow, ShopItemRow } from '../../store/db.ts';
 import { refreshShopItems } from '../../data/queries/refreshShopItems.ts';
 import { readCoins } from '../../data/reads/coins.ts';
 import { readOwnedItem, readOwnedItems } from '../../data/reads/items.ts';

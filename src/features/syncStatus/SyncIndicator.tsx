@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { usePortal } from '../../state/portal.tsx';
-import type { OutboxItem } from '../../data/db.ts';
+import type { OutboxItem } from '../../store/db.ts';
 import type { SyncStatus } from '../../sync/engine.ts';
 import { describeItem, failsInPlace } from '../../sync/kinds/registry.ts';
 import './sync.css';

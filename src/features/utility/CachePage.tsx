@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Page } from '../../ui/Page.tsx';
-import type { AppRow } from '../../data/db.ts';
+import type { AppRow } from '../../store/db.ts';
 import {
   addToOfflinePack,
   cachedBytesByPrefix,

@@ -1,4 +1,4 @@
-import type { StreakRow } from '../../data/db.ts';
+import type { StreakRow } from '../../store/db.ts';
 import { COIN_REWARDS, withStreakBonus } from '../../domain/coins.ts';
 import { STREAK_CLAIM_TOO_SOON } from '../../domain/messages.ts';
 import { applyClaim, canClaim, effectiveCurrentStreak } from '../../domain/streak.ts';

@@ -1,7 +1,7 @@
-import type { MutationArgs, MutationKind, OutboxItem } from '../../data/db.ts';
+import type { MutationArgs, MutationKind, OutboxItem } from '../../store/db.ts';
 import type { EffectContext, Ending } from '../effects.ts';
 import type { SyncTransport } from '../transport.ts';
-import type { MirrorView } from '../../data/mirrorView.ts';
+import type { MirrorView } from '../../store/mirrorView.ts';
 
 /**
  * What every mutation kind is, one module each in this folder, held to this interface with
@@ -12,7 +12,7 @@ import type { MirrorView } from '../../data/mirrorView.ts';
  * rebase can lay them again over fresh server data: nothing is passed in from the page that queued them.
  *
  * A new kind is its RPC (in SQL, with its row in app_private.mutation_kinds), its name in
- * MUTATION_KINDS (src/data/db.ts, which a db test holds equal to that table), a module here, and the
+ * MUTATION_KINDS (src/store/db.ts, which a db test holds equal to that table), a module here, and the
  * registry line the compiler then asks for. The engine, the outbox and the mirror's writers need nothing.
  */
 

@@ -1,6 +1,6 @@
-import type { MutationArgs, MutationKind, OutboxItem } from '../../data/db.ts';
+import type { MutationArgs, MutationKind, OutboxItem } from '../../store/db.ts';
 import type { EffectContext, Ending } from '../effects.ts';
-import type { MirrorView } from '../../data/mirrorView.ts';
+import type { MirrorView } from '../../store/mirrorView.ts';
 import { buyItem } from './buy_item.ts';
 import { claimBattlepassTier } from './claim_battlepass_tier.ts';
 import { claimStreak } from './claim_streak.ts';

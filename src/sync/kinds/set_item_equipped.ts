@@ -1,4 +1,4 @@
-import type { ItemRow } from '../../data/db.ts';
+import type { ItemRow } from '../../store/db.ts';
 import { setEquipped } from '../../domain/equip.ts';
 import { MutationRefused, restoreMark } from '../effects.ts';
 import { firstProblem, missingText, notTrueOrFalse, textArg } from './args.ts';

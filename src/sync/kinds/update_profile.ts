@@ -1,4 +1,4 @@
-import type { ProfileRow } from '../../data/db.ts';
+import type { ProfileRow } from '../../store/db.ts';
 import { validateAbout, validateUsername } from '../../domain/profileFields.ts';
 import { firstProblem, textArg } from './args.ts';
 import type { MutationKindModule } from './kind.ts';

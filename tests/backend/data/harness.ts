@@ -5,7 +5,7 @@
 // project, an embedded backend run apart): see "Contract tests" in supabase/README.md.
 import 'fake-indexeddb/auto';
 import type { PortalSupabase } from '../../../src/backend/supabase.ts';
-import type { PortalDB } from '../../../src/data/db.ts';
+import type { PortalDB } from '../../../src/store/db.ts';
 import { createDataSource, type DataSource } from '../../../src/data/source.ts';
 import { startBackend } from '../../../supabase/embedded/server.ts';
 import { freshDb } from '../../unit/sync/fakes.ts';

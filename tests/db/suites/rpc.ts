@@ -1,7 +1,7 @@
 // The RPCs' rules at their edges. PGlite has no clock control, so time moves by rewriting stored
 // instants backwards relative to the claiming transaction's now(), in that same transaction.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MUTATION_KINDS } from '../../../src/data/db.ts';
+import { MUTATION_KINDS } from '../../../src/store/db.ts';
 import { balance, createPlayer, createUser, giveCoins } from '../harness/fixtures.ts';
 import { as, errorOf, tx, type Actor } from '../harness/requests.ts';
 import type { DbContext } from '../harness/run.ts';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { StorageFullError } from '../../../src/data/db.ts';
+import { StorageFullError } from '../../../src/store/db.ts';
 import { ANONYMOUS_OWNER, deviceId, readGameSave, saveOwner, saveQueue, writeGameSave } from '../../../src/data/gameSaves.ts';
 import { SAVE_MAX_BYTES } from '../../../src/domain/gameSdk.ts';
 import type { PortalSupabase } from '../../../src/backend/supabase.ts';
 import { createDataSource } from '../../../src/data/source.ts';
-import type { PortalDB } from '../../../src/data/db.ts';
+import type { PortalDB } from '../../../src/store/db.ts';
 import { freshDb, USER } from '../sync/fakes.ts';
 
 /** Saves live on the device only: a source whose client any call would fail on shows they never ask it. */

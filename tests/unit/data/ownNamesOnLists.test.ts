@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { PortalSupabase } from '../../../src/backend/supabase.ts';
-import type { ProfileRow } from '../../../src/data/db.ts';
+import type { ProfileRow } from '../../../src/store/db.ts';
 import { highScoresKey } from '../../../src/data/leaderboards.ts';
 import { readHighScores, readTopLists } from '../../../src/data/reads/leaderboards.ts';
 import { createDataSource } from '../../../src/data/source.ts';

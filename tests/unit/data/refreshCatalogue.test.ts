@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { APPS_CACHE_VERSION, readCached, writeCached } from '../../../src/data/cache.ts';
-import type { AppRow } from '../../../src/data/db.ts';
+import type { AppRow } from '../../../src/store/db.ts';
 import { putApps } from '../../../src/data/mirror.ts';
 import { APPS_CACHE_KEY, refreshCatalogue } from '../../../src/data/queries/refreshCatalogue.ts';
 import { appThumbnail } from '../../../src/domain/appThumbnail.ts';

@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { PortalSupabase } from '../../../src/backend/supabase.ts';
-import { putSeasonData, readMirroredSeasons, SEASONS_CACHE_KEY } from '../../../src/data/seasons.ts';
+import { SEASONS_CACHE_KEY } from '../../../src/store/seasonRows.ts';
+import { putSeasonData, readMirroredSeasons } from '../../../src/data/seasons.ts';
 import { createDataSource } from '../../../src/data/source.ts';
 import { freshDb } from '../sync/fakes.ts';
 

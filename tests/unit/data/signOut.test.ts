@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { PortalSupabase } from '../../../src/backend/supabase.ts';
 import { signOutSafely, unsentChangesWarning } from '../../../src/data/actions/signOut.ts';
-import type { PortalDB } from '../../../src/data/db.ts';
+import type { PortalDB } from '../../../src/store/db.ts';
 import { createDataSource } from '../../../src/data/source.ts';
 import { enqueue, pendingCount } from '../../../src/sync/outbox.ts';
 import { freshDb, USER } from '../sync/fakes.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LedgerRow } from '../../../src/data/db.ts';
+import type { LedgerRow } from '../../../src/store/db.ts';
 import { gainedWithPending, withConfirmedGains } from '../../../src/domain/seasonGains.ts';
 
 const season = {

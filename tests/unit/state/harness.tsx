@@ -5,7 +5,7 @@ import type { Session } from '@supabase/supabase-js';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { PortalSupabase } from '../../../src/backend/supabase.ts';
-import type { PortalDB } from '../../../src/data/db.ts';
+import type { PortalDB } from '../../../src/store/db.ts';
 import { createDataSource } from '../../../src/data/source.ts';
 import { PortalStateProvider, type PortalState } from '../../../src/state/portal.tsx';
 import type { PortalRuntime } from '../../../src/state/runtime.ts';

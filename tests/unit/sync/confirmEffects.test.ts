@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { confirmEffects } from '../../../src/sync/effects.ts';
 import { enqueue } from '../../../src/sync/outbox.ts';
-import { inSyncTransaction } from '../../../src/data/syncTables.ts';
+import { inSyncTransaction } from '../../../src/store/syncTables.ts';
 import { freshDb, USER } from './fakes.ts';
 import { seedUser } from './seed.ts';
 

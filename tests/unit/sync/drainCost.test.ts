@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import type { DBCoreTable } from 'dexie';
 import { describe, expect, it } from 'vitest';
-import type { PortalDB } from '../../../src/data/db.ts';
+import type { PortalDB } from '../../../src/store/db.ts';
 import { createSyncEngine } from '../../../src/sync/engine.ts';
 import { createMemoryLock } from '../../../src/sync/lock.ts';
 import { enqueue } from '../../../src/sync/outbox.ts';

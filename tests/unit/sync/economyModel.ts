@@ -2,9 +2,9 @@
 // record_app_played, increment_time_spent, buy_item, set_item_equipped, claim_battlepass_tier,
 // submit_score and update_profile as the migrations write them, over one student's rows in memory.
 // Each operation checks everything before it changes anything, as a refused RPC rolls back whole.
-import type { ProfileRow, ShopItemRow } from '../../../src/data/db.ts';
+import type { ProfileRow, ShopItemRow } from '../../../src/store/db.ts';
 import { putServerCoins, putServerItems, putServerLedger, putServerProfile, putServerStreak } from '../../../src/data/mirror.ts';
-import { gainedCacheKey, SEASONS_CACHE_VERSION } from '../../../src/data/seasons.ts';
+import { gainedCacheKey, SEASONS_CACHE_VERSION } from '../../../src/store/seasonRows.ts';
 import type { Season } from '../../../src/domain/battlepass.ts';
 import { parseInstant } from '../../../src/domain/instant.ts';
 import {
@@ -19,7 +19,7 @@ import {
 } from '../../../src/domain/messages.ts';
 import type { StreakState } from '../../../src/domain/streak.ts';
 import type { MutationOp, OpResult } from '../../../src/sync/transport.ts';
-import type { PortalDB } from '../../../src/data/db.ts';
+import type { PortalDB } from '../../../src/store/db.ts';
 import { USER } from './fakes.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

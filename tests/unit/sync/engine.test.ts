@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OutboxItem, PortalDB } from '../../../src/data/db.ts';
+import type { OutboxItem, PortalDB } from '../../../src/store/db.ts';
 import { putServerCoins } from '../../../src/data/mirror.ts';
 import { NOT_ENOUGH_COINS, PROOF_UPLOAD_FAILED, RESEND_EXPIRED } from '../../../src/domain/messages.ts';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions, type SyncStatus } from '../../../src/sync/engine.ts';

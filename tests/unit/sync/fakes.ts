@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { PortalDB } from '../../../src/data/db.ts';
+import { PortalDB } from '../../../src/store/db.ts';
 import { createSyncEngine, type DrainReport } from '../../../src/sync/engine.ts';
 import { createMemoryLock } from '../../../src/sync/lock.ts';
 import type { MutationOp, OpResult, SyncTransport } from '../../../src/sync/transport.ts';

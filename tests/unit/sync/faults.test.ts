@@ -7,8 +7,8 @@
 // mirror equals the server. A failure names its session's seed: FAULT_SEED=<seed> FAULT_RUNS=1 replays it.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import type { OutboxItem, PortalDB } from '../../../src/data/db.ts';
-import { gainedCacheKey, gainedIn, SEASONS_CACHE_KEY, SEASONS_CACHE_VERSION } from '../../../src/data/seasons.ts';
+import type { OutboxItem, PortalDB } from '../../../src/store/db.ts';
+import { gainedCacheKey, gainedIn, SEASONS_CACHE_KEY, SEASONS_CACHE_VERSION } from '../../../src/store/seasonRows.ts';
 import { gainedWithPending } from '../../../src/domain/seasonGains.ts';
 import { ITEM_NOT_OWNED, NOT_ENOUGH_COINS } from '../../../src/domain/messages.ts';
 import { canClaim } from '../../../src/domain/streak.ts';

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import type { OutboxItem } from '../../../src/data/db.ts';
+import type { OutboxItem } from '../../../src/store/db.ts';
 import { IMAGE_WITHOUT_NAME, ITEM_NOT_FOUND, NOT_ENOUGH_COINS, NOT_LOGGED_IN, STREAK_CLAIM_TOO_SOON } from '../../../src/domain/messages.ts';
 import { MutationRefused } from '../../../src/sync/effects.ts';
 import { discard, enqueue, pendingCount, queuedItems } from '../../../src/sync/outbox.ts';

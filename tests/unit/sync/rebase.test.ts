@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import type { PortalDB } from '../../../src/data/db.ts';
+import type { PortalDB } from '../../../src/store/db.ts';
 import { putServerCoins, putServerItems, putServerLedger, putServerProfile, putServerStreak } from '../../../src/data/mirror.ts';
 import { discard, enqueue } from '../../../src/sync/outbox.ts';
 import { freshDb, USER } from './fakes.ts';

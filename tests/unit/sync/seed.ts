@@ -1,5 +1,5 @@
-import type { PortalDB, ProfileRow, ShopItemRow } from '../../../src/data/db.ts';
-import { gainedCacheKey, SEASONS_CACHE_KEY, SEASONS_CACHE_VERSION } from '../../../src/data/seasons.ts';
+import type { PortalDB, ProfileRow, ShopItemRow } from '../../../src/store/db.ts';
+import { gainedCacheKey, SEASONS_CACHE_KEY, SEASONS_CACHE_VERSION } from '../../../src/store/seasonRows.ts';
 import type { Season } from '../../../src/domain/battlepass.ts';
 import { USER } from './fakes.ts';
 

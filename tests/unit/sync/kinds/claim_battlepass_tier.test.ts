@@ -5,7 +5,7 @@ import { ITEM_ALREADY_OWNED, PASS_NOT_STARTED, tierNotReached } from '../../../.
 import { confirmEffects, MutationRefused } from '../../../../src/sync/effects.ts';
 import { KINDS } from '../../../../src/sync/kinds/registry.ts';
 import { enqueue } from '../../../../src/sync/outbox.ts';
-import { inSyncTransaction } from '../../../../src/data/syncTables.ts';
+import { inSyncTransaction } from '../../../../src/store/syncTables.ts';
 import { drainOnce, freshDb, refuseAll, USER } from '../fakes.ts';
 import { GHOST, PACK, seedPass } from '../seed.ts';
 import { applyThenUndo, markSent, mirrorOf, stored } from './harness.ts';

@@ -1,7 +1,7 @@
-import type { MutationArgs, MutationKind, OutboxItem, PortalDB } from '../../../../src/data/db.ts';
+import type { MutationArgs, MutationKind, OutboxItem, PortalDB } from '../../../../src/store/db.ts';
 import { KINDS } from '../../../../src/sync/kinds/registry.ts';
-import { inSyncTransaction } from '../../../../src/data/syncTables.ts';
-import { MirrorView } from '../../../../src/data/mirrorView.ts';
+import { inSyncTransaction } from '../../../../src/store/syncTables.ts';
+import { MirrorView } from '../../../../src/store/mirrorView.ts';
 import { USER } from '../fakes.ts';
 
 /** Everything of a student an effect may change, in a stable order. */

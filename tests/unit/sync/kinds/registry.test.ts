@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MUTATION_KINDS, type OutboxItem } from '../../../../src/data/db.ts';
+import { MUTATION_KINDS, type OutboxItem } from '../../../../src/store/db.ts';
 import { claimStreak } from '../../../../src/sync/kinds/claim_streak.ts';
 import type { MutationKindModule } from '../../../../src/sync/kinds/kind.ts';
 import { describeItem, failsInPlace, KINDS, type KindRegistry } from '../../../../src/sync/kinds/registry.ts';

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import type { OutboxItem } from '../../../../src/data/db.ts';
+import type { OutboxItem } from '../../../../src/store/db.ts';
 import { IMAGE_WITHOUT_NAME, PROOF_EMPTY, PROOF_UPLOAD_FAILED, PROOF_WRONG_TYPE, SCORE_NEGATIVE, SCORE_NOT_WHOLE_NUMBER } from '../../../../src/domain/messages.ts';
 import { KINDS } from '../../../../src/sync/kinds/registry.ts';
 import { submitScore } from '../../../../src/sync/kinds/submit_score.ts';

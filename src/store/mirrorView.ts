@@ -1,6 +1,6 @@
 import type { CoinsRow, ItemRow, LedgerRow, ProfileRow, ShopItemRow, StreakRow } from './db.ts';
 import type { GainedBySeason } from '../domain/seasonGains.ts';
-import { gainedIn, seasonsIn } from './seasons.ts';
+import { gainedIn, seasonsIn } from './seasonRows.ts';
 import type { Season } from '../domain/battlepass.ts';
 import type { SyncTables } from './syncTables.ts';
 
