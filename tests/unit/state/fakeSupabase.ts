@@ -15,11 +15,13 @@ export interface FakeSupabase {
   /** What was asked, in order: 'rpc:name', 'from:table', 'remove:bucket'. */
   calls: string[];
   removed: string[];
+  /** While set, table reads wait for it before answering (a slow network). */
+  gate: Promise<void> | null;
   client: PortalSupabase;
 }
 
 export function fakeSupabase(): FakeSupabase {
-  const fake: FakeSupabase = { rpc: {}, tables: {}, calls: [], removed: [], client: null as unknown as PortalSupabase };
+  const fake: FakeSupabase = { rpc: {}, tables: {}, calls: [], removed: [], gate: null, client: null as unknown as PortalSupabase };
   const unreachable: Answer = { data: null, error: { message: 'Failed to fetch' } };
   fake.client = {
     rpc: async (name: string, args: Record<string, unknown> = {}) => {
@@ -37,6 +39,7 @@ export function fakeSupabase(): FakeSupabase {
           return query;
         },
         maybeSingle: async (): Promise<Answer> => {
+          if (fake.gate !== null) await fake.gate;
           const rows = fake.tables[table];
           if (rows === undefined) return unreachable;
           return { data: rows.find((row) => filters.every(([column, value]) => row[column] === value)) ?? null, error: null };

@@ -39,30 +39,33 @@ function signedInView(view: OwnScoresView): Extract<OwnScoresView, { account: 's
 
 async function stageSignedIn(server: FakeSupabase) {
   const fake = fakeRuntime();
-  stage = renderHook(() => useGameScores(APP), signedIn(withServer(fake, server)));
+  const view = renderHook(() => useGameScores(APP), signedIn(withServer(fake, server)));
+  stage = view;
   await settle();
-  return fake;
+  return { fake, view };
 }
 
 describe('useGameScores: the score form', () => {
   it('waits for the account while it loads: nothing can be sent yet', () => {
-    stage = renderHook(() => useGameScores(APP), LOADING);
-    expect(stage.current.submission.account).toBe('loading');
-    expect(stage.current.submission.sending).toBeNull();
-    expect(stage.current.own.account).toBe('loading');
+    const view = renderHook(() => useGameScores(APP), LOADING);
+    stage = view;
+    expect(view.current.submission.account).toBe('loading');
+    expect(view.current.submission.sending).toBeNull();
+    expect(view.current.own.account).toBe('loading');
   });
 
   it('signed out, a submission says the spec’s notice and resolves as not sent; the own list asks the server nothing', async () => {
     const error = vi.spyOn(notice, 'error').mockImplementation(() => '');
     const server = fakeSupabase();
     const fake = fakeRuntime();
-    stage = renderHook(() => useGameScores(APP), { ...SIGNED_OUT, runtime: withServer(fake, server) });
+    const view = renderHook(() => useGameScores(APP), { ...SIGNED_OUT, runtime: withServer(fake, server) });
+    stage = view;
     await settle();
-    expect(stage.current.submission.account).toBe('signed-out');
-    expect(stage.current.own.account).toBe('signed-out');
+    expect(view.current.submission.account).toBe('signed-out');
+    expect(view.current.own.account).toBe('signed-out');
     let outcome: ScoreOutcome | null = null;
     await act(async () => {
-      outcome = await stage!.current.submission.submit({ score: 64, proof: PROOF, play: null });
+      outcome = await view.current.submission.submit({ score: 64, proof: PROOF, play: null });
     });
     expect(outcome).toEqual({ kind: 'signed-out' });
     expect(error).toHaveBeenCalledWith(NOT_LOGGED_IN, expect.anything());
@@ -72,15 +75,15 @@ describe('useGameScores: the score form', () => {
 
   it('queues the score with its proof and play, shows it sending, and resolves "sent" once the server took it; both lists read again', async () => {
     const server = serverWithOneScore();
-    const fake = await stageSignedIn(server);
+    const { fake, view } = await stageSignedIn(server);
     const asked = server.calls.length;
 
     let pending: Promise<ScoreOutcome> | null = null;
     await act(async () => {
-      pending = stage!.current.submission.submit({ score: 64, proof: PROOF, play: { runId: RUN, durationMs: 30_000, resumed: false } });
+      pending = view.current.submission.submit({ score: 64, proof: PROOF, play: { runId: RUN, durationMs: 30_000, resumed: false } });
     });
     await settle();
-    expect(stage.current.submission.sending).toEqual({ offline: false });
+    expect(view.current.submission.sending).toEqual({ offline: false });
     const [item] = await fake.db.outbox.toArray();
     expect(item?.kind).toBe('submit_score');
     expect(item?.args).toEqual({ p_app_id: APP, p_score: 64, p_proof_bytes: 4, p_run_id: RUN, p_duration_ms: 30_000, p_resumed: false });
@@ -94,14 +97,14 @@ describe('useGameScores: the score form', () => {
     await settle();
     expect(outcome).toEqual({ kind: 'sent' });
     expect(sync.uploads.map((upload) => upload.path)).toEqual([`4_${PROOF.name}`]);
-    expect(stage.current.submission.sending).toBeNull();
+    expect(view.current.submission.sending).toBeNull();
     expect(server.calls.slice(asked)).toEqual(expect.arrayContaining(['rpc:get_own_scores', 'rpc:get_app_high_scores']));
   });
 
   it('a score typed in carries no play', async () => {
-    const fake = await stageSignedIn(serverWithOneScore());
+    const { fake, view } = await stageSignedIn(serverWithOneScore());
     await act(async () => {
-      void stage!.current.submission.submit({ score: 12, proof: PROOF, play: null });
+      void view.current.submission.submit({ score: 12, proof: PROOF, play: null });
     });
     await settle();
     expect((await fake.db.outbox.toArray())[0]?.args).toEqual({ p_app_id: APP, p_score: 12, p_proof_bytes: 4 });
@@ -109,19 +112,19 @@ describe('useGameScores: the score form', () => {
 
   it('queued offline, it says so while it waits', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    await stageSignedIn(serverWithOneScore());
+    const { view } = await stageSignedIn(serverWithOneScore());
     await act(async () => {
-      void stage!.current.submission.submit({ score: 64, proof: PROOF, play: null });
+      void view.current.submission.submit({ score: 64, proof: PROOF, play: null });
     });
     await settle();
-    expect(stage.current.submission.sending).toEqual({ offline: true });
+    expect(view.current.submission.sending).toEqual({ offline: true });
   });
 
   it('resolves "refused" with the spec’s message and the server’s reason when the server turns it down', async () => {
-    const fake = await stageSignedIn(serverWithOneScore());
+    const { fake, view } = await stageSignedIn(serverWithOneScore());
     let pending: Promise<ScoreOutcome> | null = null;
     await act(async () => {
-      pending = stage!.current.submission.submit({ score: 64, proof: PROOF, play: null });
+      pending = view.current.submission.submit({ score: 64, proof: PROOF, play: null });
     });
     await settle();
     await act(() => drainOnce(fake.db, refuseAll('You already have 10 scores for this game.')));
@@ -130,68 +133,68 @@ describe('useGameScores: the score form', () => {
       outcome = await pending!;
     });
     expect(outcome).toEqual({ kind: 'refused', messages: [SCORE_INSERT_FAILED, 'You already have 10 scores for this game.'] });
-    expect(stage.current.submission.sending).toBeNull();
+    expect(view.current.submission.sending).toBeNull();
   });
 
   it('resolves "refused" at once, queuing nothing, when the device already knows the score is not one', async () => {
-    const fake = await stageSignedIn(serverWithOneScore());
+    const { fake, view } = await stageSignedIn(serverWithOneScore());
     let outcome: ScoreOutcome | null = null;
     await act(async () => {
-      outcome = await stage!.current.submission.submit({ score: -5, proof: PROOF, play: null });
+      outcome = await view.current.submission.submit({ score: -5, proof: PROOF, play: null });
     });
     expect(outcome).toMatchObject({ kind: 'refused' });
     expect(await fake.db.outbox.count()).toBe(0);
-    expect(stage.current.submission.sending).toBeNull();
+    expect(view.current.submission.sending).toBeNull();
   });
 });
 
 describe('useGameScores: the lists', () => {
   it('reads the board and the student’s own scores from the server', async () => {
-    await stageSignedIn(serverWithOneScore());
-    expect(stage!.current.high.rows?.map((row) => row.score)).toEqual([64]);
-    expect(signedInView(stage!.current.own).scores).toEqual({ state: 'ready', data: [ownScore] });
+    const { view } = await stageSignedIn(serverWithOneScore());
+    expect(view.current.high.rows?.map((row) => row.score)).toEqual([64]);
+    expect(signedInView(view.current.own).scores).toEqual({ state: 'ready', data: [ownScore] });
   });
 
   it('withdrawing offline changes nothing and says why', async () => {
     const server = serverWithOneScore();
-    await stageSignedIn(server);
+    const { view } = await stageSignedIn(server);
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     let done: boolean | null = null;
     await act(async () => {
-      done = await signedInView(stage!.current.own).withdraw(ownScore as never);
+      done = await signedInView(view.current.own).withdraw(ownScore as never);
     });
     expect(done).toBe(false);
-    expect(signedInView(stage!.current.own).error).toBe(WITHDRAW_OFFLINE);
+    expect(signedInView(view.current.own).error).toBe(WITHDRAW_OFFLINE);
     expect(server.calls).not.toContain('rpc:delete_score_submission');
   });
 
   it('a withdrawal the server refuses names the reason', async () => {
     const server = serverWithOneScore();
     server.rpc.delete_score_submission = () => ({ data: null, error: { message: 'not yours' } });
-    await stageSignedIn(server);
+    const { view } = await stageSignedIn(server);
     let done: boolean | null = null;
     await act(async () => {
-      done = await signedInView(stage!.current.own).withdraw(ownScore as never);
+      done = await signedInView(view.current.own).withdraw(ownScore as never);
     });
     await settle();
     expect(done).toBe(false);
-    expect(signedInView(stage!.current.own).error).toBe('This score could not be withdrawn: not yours');
-    expect(signedInView(stage!.current.own).busy).toBe(false);
+    expect(signedInView(view.current.own).error).toBe('This score could not be withdrawn: not yours');
+    expect(signedInView(view.current.own).busy).toBe(false);
   });
 
   it('a withdrawn score and its proof leave the server, and both lists read again', async () => {
     const server = serverWithOneScore();
-    await stageSignedIn(server);
+    const { view } = await stageSignedIn(server);
     server.rpc.get_own_scores = () => ({ data: [], error: null });
     server.rpc.get_app_high_scores = () => ({ data: [], error: null });
     let done: boolean | null = null;
     await act(async () => {
-      done = await signedInView(stage!.current.own).withdraw(ownScore as never);
+      done = await signedInView(view.current.own).withdraw(ownScore as never);
     });
     await settle();
     expect(done).toBe(true);
     expect(server.removed).toEqual([ownScore.proof]);
-    expect(signedInView(stage!.current.own).scores).toEqual({ state: 'ready', data: [] });
-    expect(stage!.current.high.rows).toEqual([]);
+    expect(signedInView(view.current.own).scores).toEqual({ state: 'ready', data: [] });
+    expect(view.current.high.rows).toEqual([]);
   });
 });
