@@ -2,7 +2,10 @@
 import 'fake-indexeddb/auto';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useAttachSaves, useGameSaves, useSaveChoice, type ChoiceOutcome, type GameLink } from '../../../src/state/player.ts';
+import { useAttachSaves } from '../../../src/state/player/attachSaves.ts';
+import type { GameLink } from '../../../src/state/player/gameLink.ts';
+import { useGameSaves } from '../../../src/state/player/gameSaves.ts';
+import { useSaveChoice, type ChoiceOutcome } from '../../../src/state/player/saveChoice.ts';
 import type { PortalState } from '../../../src/state/portal.tsx';
 import type { GameSaveRow } from '../../../src/store/db.ts';
 import { fakeSupabase, withServer } from './fakeSupabase.ts';

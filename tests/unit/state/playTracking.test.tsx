@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { usePackCopy, usePlayTracking } from '../../../src/state/player.ts';
+import { usePackCopy } from '../../../src/state/player/packCopy.ts';
+import { usePlayTracking } from '../../../src/state/player/playTracking.ts';
 import { readRecentlyPlayed } from '../../../src/data/recentPlays.ts';
 import { fakeRuntime, LOADING, renderHook, settle, SIGNED_OUT, signedIn, USER, type HookStage } from './harness.tsx';
 
