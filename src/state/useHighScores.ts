@@ -1,8 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect } from 'react';
 import { useLoading } from './loading.tsx';
-import { usePortal } from './portal.tsx';
+import { useDataSource } from './account.ts';
 import type { HighScoreRow } from '../data/leaderboards.ts';
+
+export type { HighScoreRow } from '../data/leaderboards.ts';
 import { refreshHighScores } from '../data/queries/refreshHighScores.ts';
 import { readHighScores } from '../data/reads/leaderboards.ts';
 import { isOnline } from '../data/online.ts';
@@ -16,9 +18,8 @@ export interface HighScores {
 
 /** A game's high scores from Dexie, re-read from the server on open and on demand. */
 export function useHighScores(appId: string | null): HighScores {
-  const { runtime } = usePortal();
+  const data = useDataSource();
   const { start, done } = useLoading();
-  const data = runtime?.data ?? null;
   const entry = useLiveQuery(() => (data === null || appId === null ? undefined : readHighScores(data, appId)), [data, appId]);
 
   const refresh = useCallback(() => {

@@ -33,7 +33,7 @@ const LATER_AREAS = {
   'the shop (features/shop/ShopPage.tsx)': 'not for sale',
   'chat (data/queries/pollChat.ts, loaded by features/chat/ChatPage.tsx)': 'get_chat_messages',
   'the creator tools (data/queries/fetchCreatorAccess.ts, loaded by features/creator)': 'is_creator',
-  'the game player (features/player/GameFrame.tsx)': 'without the sandbox that keeps games away from your account',
+  'the game player (features/player/Unsandboxed.tsx, loaded by GameFrame.tsx)': 'without the sandbox that keeps games away from your account',
 };
 
 test('analytics, the auth screens, the shop, chat, the creator tools and the game player load only when used', () => {

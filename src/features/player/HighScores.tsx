@@ -1,5 +1,5 @@
 import { describeAge } from '../../domain/describeAge.ts';
-import type { HighScoreRow } from '../../data/leaderboards.ts';
+import type { HighScoreRow } from '../../state/player.ts';
 import { HighScoreTable } from '../../ui/HighScoreTable.tsx';
 import './player.css';
 

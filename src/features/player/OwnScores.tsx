@@ -1,16 +1,9 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { usePortal } from '../../state/portal.tsx';
-import { withdrawScore } from '../../data/actions/withdrawScore.ts';
-import { fetchOwnScores, type OwnScore } from '../../data/queries/fetchOwnScores.ts';
-import { useServerRead } from '../../state/useServerRead.ts';
+import type { OwnScore, OwnScoresView } from '../../state/player.ts';
 import '../../ui/formCard.css';
 import './player.css';
 
-/**
- * The signed-in student's own scores for this game, each with a way to withdraw it and its screenshot:
- * a score sent by mistake, or one to make room under the per-game limit. Online only.
- */
 /** Where a score with its screenshot stands with the moderation desk. */
 const REVIEW_WORDS: Record<OwnScore['review'], string> = {
   pending: 'with screenshot, waiting for review',
@@ -18,46 +11,20 @@ const REVIEW_WORDS: Record<OwnScore['review'], string> = {
   rejected: 'rejected by a moderator, not on the board',
 };
 
-interface OwnScoresProps {
-  appId: string;
-  title: string;
-  version: number;
-  onWithdrawn: () => void;
-}
-
-/** Only a signed-in student has scores: a visitor's page asks the server nothing (it used to get a 401). */
-export function OwnScores(props: OwnScoresProps) {
-  const { runtime, session } = usePortal();
-  if (session === null || runtime === null) return null;
-  return <SignedInScores key={session.user.id} {...props} />;
-}
-
-function SignedInScores({ appId, title, version, onWithdrawn }: OwnScoresProps) {
-  const { runtime } = usePortal();
-  const [scores, reload] = useServerRead(`own-scores:${appId}:${version}`, (data) => fetchOwnScores(data, appId));
+/**
+ * The signed-in student's own scores for this game, each with a way to withdraw it and its screenshot:
+ * a score sent by mistake, or one to make room under the per-game limit. Only a signed-in student has any.
+ */
+export function OwnScores({ title, view }: { title: string; view: OwnScoresView }) {
   const [asking, setAsking] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  if (view.account !== 'signed-in') return null;
+  const { scores, busy, error } = view;
+  const { withdraw: ask } = view;
 
   async function withdraw(score: OwnScore) {
-    if (runtime === null) return;
-    if (!navigator.onLine) {
-      setError('You are offline. Connect to withdraw a score.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    const result = await withdrawScore(runtime.data, score);
-    setBusy(false);
-    if (result.error) {
-      setError(`This score could not be withdrawn: ${result.error.message}`);
-      reload();
-      return;
-    }
+    if (!(await ask(score))) return;
     setAsking(null);
     toast.success(`Your score of ${score.score.toLocaleString('en-US')} was withdrawn`);
-    reload();
-    onWithdrawn();
   }
 
   return (

@@ -1,70 +1,35 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { usePortal } from '../../state/portal.tsx';
 import type { AppRow } from '../../store/db.ts';
 import { categoryLabel } from '../../domain/categories.ts';
 import { bundledGameId, type GameCurrentScore } from '../../domain/gameSdk.ts';
-import { useHighScores } from '../../state/useHighScores.ts';
+import { useGameScores, usePackCopy, usePlayTracking } from '../../state/player.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { GameVideos } from '../creator/GameVideos.tsx';
-import { AppScoreForm, type ScoreOffer } from './AppScoreForm.tsx';
-import { GameFrame, NO_ABILITIES, type GameAbilities, type PlayedScore } from './GameFrame.tsx';
+import { AppScoreForm } from './AppScoreForm.tsx';
+import { GameFrame } from './GameFrame.tsx';
+import { NO_ABILITIES, type GameAbilities, type PlayedScore } from './gameReports.ts';
 import type { GameSession } from './gameSession.ts';
-import { proofFile } from './gameMessages.ts';
 import { HighScores } from './HighScores.tsx';
 import { OwnScores } from './OwnScores.tsx';
 import { PlayNext } from './PlayNext.tsx';
-import { usePackCopy } from './usePackCopy.ts';
-import { usePlayTracking } from './usePlayTracking.ts';
+import { offerOfCurrentScore, offerOfScore, type ScoreOffer } from './scoreOffer.ts';
 import '../catalogue/catalogue.css';
 import './player.css';
 
 /** One app on its class page: the game, its description, its high scores and the score form. */
 export function PlayerView({ app }: { app: AppRow }) {
   const gameId = app.bundled ? bundledGameId(app.url) : null;
-  const { session } = usePortal();
   const [offer, setOffer] = useState<ScoreOffer | null>(null);
-  // Bumped when a score is sent, so the student's own list reads again.
-  const [sent, setSent] = useState(0);
   const game = useRef<GameSession | null>(null);
   const [abilities, setAbilities] = useState<GameAbilities>(NO_ABILITIES);
-  const highScores = useHighScores(app.id);
+  const scores = useGameScores(app.id);
   const now = useNow(30_000).getTime();
   usePlayTracking(app.id);
   const pack = usePackCopy(app.url, app.bundled);
 
-  const refreshHighScores = highScores.refresh;
-  const onSubmitted = useCallback(() => {
-    refreshHighScores();
-    setSent((n) => n + 1);
-  }, [refreshHighScores]);
-
-  const onScore = useCallback(
-    (message: PlayedScore) => {
-      setOffer({
-        score: message.score,
-        proof: message.proof === null || gameId === null ? null : proofFile(gameId, message.score, message.proof),
-        nonce: Date.now(),
-        play: { runId: message.runSeen ? message.runId : null, durationMs: message.durationMs, resumed: message.resumed },
-        over: true,
-      });
-    },
-    [gameId],
-  );
-
-  // A score mid-game carries no run: the server takes it as it takes a score typed in.
-  const onCurrentScore = useCallback(
-    (message: GameCurrentScore) => {
-      setOffer({
-        score: message.score,
-        proof: message.proof === null || gameId === null ? null : proofFile(gameId, message.score, message.proof),
-        nonce: Date.now(),
-        play: null,
-        over: false,
-      });
-    },
-    [gameId],
-  );
+  const onScore = useCallback((message: PlayedScore) => setOffer(offerOfScore(gameId, message, Date.now())), [gameId]);
+  const onCurrentScore = useCallback((message: GameCurrentScore) => setOffer(offerOfCurrentScore(gameId, message, Date.now())), [gameId]);
   const askScore = useCallback(() => game.current?.requestScore(), []);
 
   return (
@@ -97,7 +62,7 @@ export function PlayerView({ app }: { app: AppRow }) {
       {offer !== null && (
         <p className="player-offer" role="status" data-testid="score-offer">
           {offer.over ? 'Game over: you scored' : 'Your score now:'} {offer.score.toLocaleString('en-US')}.{' '}
-          {session === null
+          {scores.submission.account !== 'signed-in'
             ? 'Sign in to put it on the board.'
             : offer.proof === null
               ? 'Attach a screenshot to submit it.'
@@ -107,14 +72,9 @@ export function PlayerView({ app }: { app: AppRow }) {
       {offer !== null && <PlayNext app={app} />}
       <div className="player-side">
         {/* The form first: a full board (ten rows) above it would push it below a laptop's fold. */}
-        <AppScoreForm
-          appId={app.id}
-          offer={offer}
-          onUseScore={abilities.currentScore ? askScore : null}
-          onSubmitted={onSubmitted}
-        />
-        <HighScores title={app.title} rows={highScores.rows} fetchedAt={highScores.fetchedAt} now={now} />
-        <OwnScores appId={app.id} title={app.title} version={sent} onWithdrawn={highScores.refresh} />
+        <AppScoreForm submission={scores.submission} offer={offer} onUseScore={abilities.currentScore ? askScore : null} />
+        <HighScores title={app.title} rows={scores.high.rows} fetchedAt={scores.high.fetchedAt} now={now} />
+        <OwnScores title={app.title} view={scores.own} />
       </div>
       <GameVideos app={app} />
     </div>

@@ -1,12 +1,8 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Laptop, MonitorSmartphone } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { keepDeviceCopy, takeOtherCopy } from '../../data/cloudSaves.ts';
-import { readSaveChoice } from '../../data/reads/gameSaves.ts';
-import type { DataSource } from '../../data/source.ts';
-import { deviceLabel, otherDeviceName } from '../../domain/deviceLabel.ts';
 import { describeSave, savePreview } from '../../domain/savePreview.ts';
+import { useSaveChoice } from '../../state/player.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 
@@ -33,29 +29,18 @@ function SaveCopy({ device, savedAt, state, testId, icon }: { device: string; sa
  * student says which to keep, in a dialog in view over the game. Neither is dropped until then; the game
  * goes on from this device's copy, and the dialog put aside comes back from the toolbar's button.
  */
-export function SaveChoice({ data, owner, gameId, title, onTaken }: { data: DataSource; owner: string; gameId: string; title: string; onTaken: () => void }) {
-  const choice = useLiveQuery(() => readSaveChoice(data, owner, gameId), [data, owner, gameId]);
-  const label = useMemo(() => deviceLabel(navigator.userAgent), []);
-  const [busy, setBusy] = useState(false);
+export function SaveChoice({ gameId, title, onTaken }: { gameId: string; title: string; onTaken: () => void }) {
+  const { choice, theirs, busy, keepMine, takeTheirs } = useSaveChoice(gameId);
   const [putAside, setPutAside] = useState(false);
   if (!choice) return null;
-  const theirs = otherDeviceName(choice.theirs.deviceLabel, label);
 
-  const act = async (keepMine: boolean) => {
-    setBusy(true);
-    try {
-      if (keepMine) {
-        await keepDeviceCopy(data, owner, gameId, label);
-        toast.success(`Kept this device's save of ${title}.`);
-      } else {
-        await takeOtherCopy(data, owner, gameId, label);
-        toast.success(`${title} goes on from the save made on ${theirs}.`);
-        onTaken();
-      }
-    } catch (error) {
-      toast.error(`Not done: ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      setBusy(false);
+  const act = async (keep: boolean) => {
+    const outcome = await (keep ? keepMine() : takeTheirs());
+    if (!outcome.ok) toast.error(`Not done: ${outcome.message}`);
+    else if (keep) toast.success(`Kept this device's save of ${title}.`);
+    else {
+      toast.success(`${title} goes on from the save made on ${theirs}.`);
+      onTaken();
     }
   };
 

@@ -12,7 +12,11 @@ import {
   type GameScore,
   type PortalMessage,
 } from '../../domain/gameSdk.ts';
-import { StorageFullError } from '../../store/db.ts';
+
+/** The device's store refused the save for want of room (the store's StorageFullError, known by its name). */
+function isStorageFull(error: unknown): boolean {
+  return error instanceof Error && error.name === 'StorageFullError';
+}
 
 /** What a session needs from the portal; the real ones come from GameFrame, fakes from the tests. */
 export interface GameSessionPorts {
@@ -84,7 +88,7 @@ export class GameSession {
           await ports.writeSave(message.state);
           ports.post(savedMessage(message.requestId));
         } catch (error) {
-          ports.post(savedMessage(message.requestId, error instanceof StorageFullError ? 'storage-full' : 'failed'));
+          ports.post(savedMessage(message.requestId, isStorageFull(error) ? 'storage-full' : 'failed'));
         }
         return;
       case 'sdk:set-muted':

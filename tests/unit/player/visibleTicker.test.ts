@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startVisibleTicker, type TickerClock, type VisibilitySource } from '../../../src/features/player/visibleTicker.ts';
+import { startVisibleTicker, type TickerClock, type VisibilitySource } from '../../../src/state/player/visibleTicker.ts';
 
 const MINUTE = 60_000;
 const PERIOD = 5 * MINUTE;

@@ -30,14 +30,13 @@ export interface CloudSave {
  * The game page's part of cloud saves (src/data/cloudSaves.ts) for a signed-in student: pull when the
  * game opens, push a little after each save, and pull again once the pushes are through, which is when
  * a conflict made elsewhere shows. `onReplaced` reloads the game when the device's copy was replaced
- * by a newer one from another device, so the game never goes on from a copy that is no longer the save.
+ * by a newer one from another device, so the game never goes on from a copy that is no longer the save;
+ * keep it stable, as each new one makes a new CloudSave.
  */
 export function useCloudSave(data: DataSource | null, owner: string | null, gameId: string, onReplaced: () => void): CloudSave {
   const userId = owner === null || owner === ANONYMOUS_OWNER ? null : owner;
   const label = useMemo(() => deviceLabel(navigator.userAgent), []);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const replaced = useRef(onReplaced);
-  replaced.current = onReplaced;
 
   const push = useMemo(
     () => () => {
@@ -70,9 +69,9 @@ export function useCloudSave(data: DataSource | null, owner: string | null, game
     before.current = inFlight ?? 0;
     if (was === 0 || inFlight !== 0 || data === null || userId === null || !isOnline()) return;
     void pullGameSave(data, userId, gameId, label).then((result) => {
-      if (result.data === 'take-server') replaced.current();
+      if (result.data === 'take-server') onReplaced();
     });
-  }, [inFlight, data, userId, gameId, label]);
+  }, [inFlight, data, userId, gameId, label, onReplaced]);
 
   return useMemo(
     () => ({
@@ -84,7 +83,7 @@ export function useCloudSave(data: DataSource | null, owner: string | null, game
           // A slow answer still counts: a newer copy that lands after the game started reloads it.
           if ((await Promise.race([pulled, late])) === 'late') {
             void pulled.then((result) => {
-              if (result.data === 'take-server') replaced.current();
+              if (result.data === 'take-server') onReplaced();
             });
           }
         }
@@ -96,6 +95,6 @@ export function useCloudSave(data: DataSource | null, owner: string | null, game
         timer.current = setTimeout(push, SAVE_PUSH_DELAY_MS);
       },
     }),
-    [data, owner, userId, gameId, label, push],
+    [data, owner, userId, gameId, label, push, onReplaced],
   );
 }

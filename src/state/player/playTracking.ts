@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { usePortal } from '../../state/portal.tsx';
 import { queueMutation } from '../../data/queue.ts';
 import { readOutbox } from '../../data/reads/outbox.ts';
 import { notePlayed } from '../../data/recentPlays.ts';
 import type { DataSource } from '../../data/source.ts';
 import { PERIODIC_REFRESH_MS, TIME_SPENT_INCREMENT } from '../../domain/coins.ts';
 import { mayQueueTick } from '../../domain/timeTicks.ts';
+import { useAccount } from '../account.ts';
 import { startVisibleTicker, type TickCarry } from './visibleTicker.ts';
 
 /** Per student, the part of a 5-minute period played on earlier game pages of this visit. */
@@ -22,9 +22,9 @@ async function queueTick(data: DataSource, userId: string): Promise<void> {
  * across the game pages of one visit.
  */
 export function usePlayTracking(appId: string | null): void {
-  const { runtime, session } = usePortal();
-  const userId = session?.user.id ?? null;
-  const data = runtime?.data ?? null;
+  const account = useAccount();
+  const userId = account.state === 'signed-in' ? account.userId : null;
+  const data = account.state === 'loading' ? null : account.data;
 
   useEffect(() => {
     if (data === null || appId === null) return;

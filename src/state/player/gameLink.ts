@@ -1,0 +1,65 @@
+import { startGameRun } from '../../data/actions/startGameRun.ts';
+import { ANONYMOUS_OWNER, deviceId, saveQueue, writeGameSave } from '../../data/gameSaves.ts';
+import { isOnline } from '../../data/online.ts';
+import type { DataSource } from '../../data/source.ts';
+import { RUN_START_PROMPT_MS } from '../../domain/gameRun.ts';
+import { visitOpened, visitSaved } from '../../domain/saveMerge.ts';
+import type { CloudSave } from './cloudSave.ts';
+
+/** What one visit of a bundled game needs from the device and the server: its save, and its runs. */
+export interface GameLink {
+  /** The save for the game's handshake (the server's copy brought first when it can). */
+  readSave: () => Promise<string | null>;
+  /** Writes the game's save on the device, one write at a time, the newest winning; then on to the server. */
+  writeSave: (state: string) => Promise<void>;
+  /** The game started or stopped play (its gameplay-start and gameplay-stop). */
+  gameplay: (playing: boolean) => void;
+  /** The portal issued a run: the server is told, so its clock bounds the run's score. */
+  runIssued: (runId: string) => void;
+  /** Whether the server saw the run start in time to vouch for its play time (RUN_START_PROMPT_MS). */
+  runSeen: (runId: string) => boolean;
+}
+
+export interface LinkParts {
+  data: DataSource | null;
+  owner: string;
+  appId: string;
+  gameId: string;
+  cloud: CloudSave;
+}
+
+/** Opens one visit's link: what it remembers (runs seen, whether play began) starts afresh with each. */
+export function openGameLink({ data, owner, appId, gameId, cloud }: LinkParts): GameLink {
+  const device = deviceId();
+  const seen = new Set<string>();
+  let visit = visitOpened(null);
+  // A game that saves twice while it opens (a shuffle, then its first frame) has not been played until
+  // the student starts playing: only saves after gameplay began are play to send.
+  let gameplaySeen = false;
+
+  return {
+    readSave: async () => {
+      const handed = await cloud.readSave();
+      visit = visitOpened(handed);
+      return handed;
+    },
+    writeSave: saveQueue(async (state) => {
+      if (data === null) throw new Error('no storage');
+      visit = visitSaved(visit, state);
+      const played = visit.played && gameplaySeen;
+      await writeGameSave(data, { owner, gameId, state, deviceId: device, now: Date.now(), played });
+      if (played) cloud.saved();
+    }),
+    gameplay: (playing) => {
+      gameplaySeen ||= playing;
+    },
+    runIssued: (runId) => {
+      if (data === null || owner === ANONYMOUS_OWNER || !isOnline()) return;
+      const sent = Date.now();
+      void startGameRun(data, appId, runId).then((result) => {
+        if (result.error === null && Date.now() - sent <= RUN_START_PROMPT_MS) seen.add(runId);
+      });
+    },
+    runSeen: (runId) => seen.has(runId),
+  };
+}
