@@ -1,11 +1,8 @@
 // The account's door for the auth screens: signing in and up, the second factor, password recovery, the
-// session an auth mail's link brings, a new password, two-step sign-in settings and signing out. Every
-// action resolves to what the page shows (a refusal in the student's words, or where to go next).
-import QRCode from 'qrcode';
+// session an auth mail's link brings, a new password and signing out (two-step settings: twoFactor.ts).
+// Every action resolves to what the page shows (a refusal in the student's words, or where to go next).
 import { useEffect, useState } from 'react';
 import { changePassword } from '../data/actions/changePassword.ts';
-import { enrolTotp } from '../data/actions/enrolTotp.ts';
-import { removeTotp } from '../data/actions/removeTotp.ts';
 import { requestPasswordReset } from '../data/actions/requestPasswordReset.ts';
 import { resendConfirmation } from '../data/actions/resendConfirmation.ts';
 import { setUrlSession } from '../data/actions/setUrlSession.ts';
@@ -17,7 +14,6 @@ import { verifyTotp } from '../data/actions/verifyTotp.ts';
 import { isOnline } from '../data/online.ts';
 import { fetchPendingSecondFactor } from '../data/queries/fetchPendingSecondFactor.ts';
 import { fetchSignedInUserId } from '../data/queries/fetchSignedInUserId.ts';
-import { fetchTotpFactors, type TotpFactor } from '../data/queries/fetchTotpFactors.ts';
 import { refreshOwnProfile } from '../data/queries/refreshOwnProfile.ts';
 import type { Result } from '../data/result.ts';
 import type { DataSource } from '../data/source.ts';
@@ -25,11 +21,9 @@ import { authErrorMessage, OFFLINE, STARTING } from '../domain/authErrors.ts';
 import { validateChosenPassword, validateEmail, validateNewPassword, validatePassword } from '../domain/credentials.ts';
 import { sessionFromUrl, type UrlSessionResult } from '../domain/urlSession.ts';
 import { useAccount, useDataSource } from './account.ts';
-
-export type { TotpFactor } from '../data/queries/fetchTotpFactors.ts';
+import { useBusy } from './useBusy.ts';
 
 export const RESET_CODE_FORMAT = 'The code is the 6 digits in the reset mail.';
-export const REMOVE_NEEDS_CODE = 'Sign out and sign in again with your code, then remove it.';
 
 /** Where a confirmation mail's link lands: the callback signs the student in and goes on. */
 function confirmUrl(): string {
@@ -61,20 +55,6 @@ async function destinationAfterSignIn(data: DataSource, next: string): Promise<s
     // No profile yet (the server will make one on the next read): onboarding can wait for another sign-in.
     return next;
   }
-}
-
-/** Runs an action with `busy` set meanwhile. */
-function useBusy(): [boolean, <T>(action: () => Promise<T>) => Promise<T>] {
-  const [busy, setBusy] = useState(false);
-  async function run<T>(action: () => Promise<T>): Promise<T> {
-    setBusy(true);
-    try {
-      return await action();
-    } finally {
-      setBusy(false);
-    }
-  }
-  return [busy, run];
 }
 
 export type SignInOutcome =
@@ -298,93 +278,6 @@ export function useChangePassword(): ChangePasswordView {
       const problem = validateNewPassword(password, confirmation) ?? cannotAsk(data);
       if (problem !== null || data === null) return problem;
       return run(async () => refusalOf(await changePassword(data, password)));
-    },
-  };
-}
-
-export interface TotpEnrolmentView {
-  factorId: string;
-  secret: string;
-  /** The QR code of the otpauth URI, as a data URL. */
-  qr: string;
-}
-
-export interface TwoFactorView {
-  /** The verified authenticator apps; null until read. */
-  factors: TotpFactor[] | null;
-  /** The app being added, until its first code is entered. */
-  enrolment: TotpEnrolmentView | null;
-  error: string | null;
-  busy: boolean;
-  enrol: () => Promise<void>;
-  /** True when the app is removed. */
-  remove: (factorId: string) => Promise<boolean>;
-  /** Finishes adding the app with its first code; null when two-step sign-in is on, else the refusal. */
-  verifyEnrolment: (code: string) => Promise<string | null>;
-}
-
-/** Two-step sign-in with an authenticator app (TOTP): enrol with a QR code, verify, list and remove. */
-export function useTwoFactor(): TwoFactorView {
-  const account = useAccount();
-  const data = account.state === 'signed-in' ? account.data : null;
-  const [factors, setFactors] = useState<TotpFactor[] | null>(null);
-  const [enrolment, setEnrolment] = useState<TotpEnrolmentView | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [round, setRound] = useState(0);
-  const [busy, run] = useBusy();
-
-  useEffect(() => {
-    if (data === null) return;
-    let cancelled = false;
-    void fetchTotpFactors(data).then(({ data: found, error: failed }) => {
-      if (cancelled) return;
-      if (failed) setError(authErrorMessage(failed));
-      else setFactors(found);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [data, round]);
-
-  const reload = () => setRound((r) => r + 1);
-
-  return {
-    factors,
-    enrolment,
-    error,
-    busy,
-    enrol: () =>
-      run(async () => {
-        if (data === null) return;
-        setError(null);
-        const { data: started, error: failed } = await enrolTotp(data);
-        if (failed) {
-          setError(authErrorMessage(failed));
-          return;
-        }
-        const qr = await QRCode.toDataURL(started.uri, { margin: 1, width: 192 });
-        setEnrolment({ factorId: started.factorId, secret: started.secret, qr });
-      }),
-    remove: (factorId) =>
-      run(async () => {
-        if (data === null) return false;
-        setError(null);
-        const { error: failed } = await removeTotp(data, factorId);
-        if (failed) {
-          setError(failed.code === 'insufficient_aal' ? REMOVE_NEEDS_CODE : authErrorMessage(failed));
-          return false;
-        }
-        reload();
-        return true;
-      }),
-    async verifyEnrolment(code) {
-      if (data === null || enrolment === null) return STARTING;
-      const refusal = refusalOf(await verifyTotp(data, enrolment.factorId, code));
-      if (refusal === null) {
-        setEnrolment(null);
-        reload();
-      }
-      return refusal;
     },
   };
 }

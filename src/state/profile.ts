@@ -18,6 +18,7 @@ import type { ProfileRow, ShopItemRow } from '../store/db.ts';
 import { notice } from '../ui/notice.tsx';
 import { useAccount, useDataSource } from './account.ts';
 import type { PortalRuntime } from './runtime.ts';
+import { useBusy } from './useBusy.ts';
 import { useRefresh } from './useRefresh.ts';
 
 export { PROFILE_QUEUED } from '../data/actions/saveProfile.ts';
@@ -163,7 +164,7 @@ function refreshProfile(runtime: PortalRuntime, userId: string | null): Promise<
 export function useOnboarding(): OnboardingView {
   const own = useProfile();
   const data = useDataSource();
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   useRefresh(['Profile'], refreshProfile);
   const profile = own.profile?.row ?? null;
   const { userId } = own;
@@ -171,8 +172,7 @@ export function useOnboarding(): OnboardingView {
   async function finish(answers: OnboardingAnswers): Promise<OnboardingRefusal | null> {
     if (data === null || userId === null) return { text: STARTING, about: 'form' };
     if (!isOnline()) return { text: OFFLINE, about: 'form' };
-    setBusy(true);
-    try {
+    return run(async () => {
       // The name first: a taken one is refused before anything else is stored.
       if (profile !== null && answers.username !== profile.username) {
         const saved = await own.save({ username: answers.username, icon: profile.icon, about: profile.user_about ?? '' });
@@ -180,9 +180,7 @@ export function useOnboarding(): OnboardingView {
       }
       const { error } = await completeOnboarding(data, userId, answers.whereFrom, answers.whoFrom);
       return error ? { text: isOnline() ? error.message : OFFLINE, about: 'form' } : null;
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return {

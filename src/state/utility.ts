@@ -17,6 +17,7 @@ import { validateTakedown, type TakedownErrors, type TakedownInput } from '../do
 import { takedownFailureText } from '../domain/takedownFailure.ts';
 import type { AppRow } from '../store/db.ts';
 import { useDataSource } from './account.ts';
+import { useBusy } from './useBusy.ts';
 
 export type { StorageEstimate } from '../data/offlineStorage.ts';
 export type { AppRow } from '../store/db.ts';
@@ -26,7 +27,7 @@ export type TakedownOutcome = { kind: 'invalid'; errors: TakedownErrors } | { ki
 /** Sending a takedown request; `ready` once the runtime is there (nobody needs an account). */
 export function useTakedown(): { ready: boolean; busy: boolean; send: (input: TakedownInput) => Promise<TakedownOutcome> } {
   const data = useDataSource();
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   return {
     ready: data !== null,
     busy,
@@ -34,13 +35,10 @@ export function useTakedown(): { ready: boolean; busy: boolean; send: (input: Ta
       const errors = validateTakedown(input);
       if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
       if (data === null) return { kind: 'failed', message: STARTING };
-      setBusy(true);
-      try {
+      return run(async () => {
         const { error } = await sendTakedown(data, input);
         return error ? { kind: 'failed', message: takedownFailureText(error) } : { kind: 'sent' };
-      } finally {
-        setBusy(false);
-      }
+      });
     },
   };
 }

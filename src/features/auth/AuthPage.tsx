@@ -30,7 +30,8 @@ function useNext(): string {
 }
 
 export default function AuthPage() {
-  const view = useSignIn(useNext());
+  const next = useNext();
+  const view = useSignIn(next);
   const navigate = useNavigate();
 
   if (view.factorId !== null) {

@@ -1,6 +1,6 @@
 import { CircleCheck } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { useTwoFactor } from '../../state/auth.ts';
+import { useTwoFactor } from '../../state/twoFactor.ts';
 import { TotpStep } from '../../ui/TotpStep.tsx';
 
 export const TWO_FACTOR_ON = 'Two-step sign-in is on';

@@ -5,17 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OFFLINE, STARTING, WRONG_CREDENTIALS } from '../../../src/domain/authErrors.ts';
 import { EMAIL_INVALID, PASSWORDS_DIFFER } from '../../../src/domain/credentials.ts';
 import { NO_URL_SESSION } from '../../../src/domain/messages.ts';
-import {
-  REMOVE_NEEDS_CODE,
-  RESET_CODE_FORMAT,
-  useChangePassword,
-  useRecovery,
-  useSignIn,
-  useSignOut,
-  useTwoFactor,
-  useUrlSession,
-  type SignInOutcome,
-} from '../../../src/state/auth.ts';
+import { RESET_CODE_FORMAT, useChangePassword, useRecovery, useSignIn, useSignOut, useUrlSession, type SignInOutcome } from '../../../src/state/auth.ts';
 import type { PortalState } from '../../../src/state/portal.tsx';
 import { fakeFrom, fakeServer } from './fakeSupabase.ts';
 import { fakeRuntime, LOADING, renderHook, settle, SIGNED_OUT, signedIn, signedOut, USER, type HookStage } from './harness.tsx';
@@ -236,56 +226,6 @@ describe('useChangePassword', () => {
     await settle();
     expect(view.current.phase).toBe('no-session');
     expect(view.current.linkError).toBe('Email link is invalid or has expired');
-  });
-});
-
-describe('useTwoFactor', () => {
-  it('lists the authenticator apps, and a removal the session is not strong enough for says what to do', async () => {
-    const unenroll = vi.fn(() => Promise.resolve({ error: { message: 'AAL2 required', code: 'insufficient_aal', status: 403 } }));
-    const fake = fakeRuntime(
-      authServer({
-        mfa: { listFactors: () => Promise.resolve({ data: { totp: [{ id: 'factor-1', created_at: '2026-11-01T00:00:00Z' }] }, error: null }), unenroll },
-      }),
-    );
-    const view = render(useTwoFactor, signedIn(fake.runtime));
-    await settle();
-    expect(view.current.factors).toEqual([{ id: 'factor-1', created_at: '2026-11-01T00:00:00Z' }]);
-    let removed = true;
-    await act(async () => {
-      removed = await view.current.remove('factor-1');
-    });
-    expect(removed).toBe(false);
-    expect(view.current.error).toBe(REMOVE_NEEDS_CODE);
-  });
-
-  it('adding an app shows its QR code and secret until its first code turns two-step sign-in on', async () => {
-    let factors: { id: string; created_at: string }[] = [];
-    const fake = fakeRuntime(
-      authServer({
-        mfa: {
-          listFactors: () => Promise.resolve({ data: { totp: factors }, error: null }),
-          enroll: () => Promise.resolve({ data: { id: 'factor-2', type: 'totp', totp: { secret: 'SECRET', uri: 'otpauth://totp/portal?secret=SECRET' } }, error: null }),
-          challengeAndVerify: () => {
-            factors = [{ id: 'factor-2', created_at: '2026-11-02T00:00:00Z' }];
-            return Promise.resolve({ error: null });
-          },
-        },
-      }),
-    );
-    const view = render(useTwoFactor, signedIn(fake.runtime));
-    await settle();
-    expect(view.current.factors).toEqual([]);
-    await act(() => view.current.enrol());
-    expect(view.current.enrolment).toMatchObject({ factorId: 'factor-2', secret: 'SECRET' });
-    expect(view.current.enrolment?.qr).toMatch(/^data:image\/png;base64,/);
-    let refusal: string | null = 'not asked';
-    await act(async () => {
-      refusal = await view.current.verifyEnrolment('123456');
-    });
-    await settle();
-    expect(refusal).toBeNull();
-    expect(view.current.enrolment).toBeNull();
-    expect(view.current.factors?.map((factor) => factor.id)).toEqual(['factor-2']);
   });
 });
 
