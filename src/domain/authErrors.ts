@@ -6,6 +6,8 @@ export const ALREADY_REGISTERED = 'There is already an account with this e-mail.
 export const SAME_PASSWORD = 'The new password must be different from the old one.';
 export const INVALID_CODE = 'That code is not right. Check the app and try the newest code.';
 export const OFFLINE = 'You are offline. Connect to the internet and try again.';
+/** An action asked for before the data runtime has loaded. */
+export const STARTING = 'The portal is still starting. Try again in a moment.';
 export const RESET_CODE_WRONG = 'That code is wrong or has expired. Use the code in the newest reset mail, or ask for a new mail.';
 export const EMAIL_NOT_CONFIRMED = 'Open the link in the mail we sent you to finish creating your account, then sign in.';
 

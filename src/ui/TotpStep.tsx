@@ -1,13 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import { verifyTotp } from '../data/actions/verifyTotp.ts';
-import type { DataSource } from '../data/source.ts';
-import { authErrorMessage } from '../domain/authErrors.ts';
 import './formCard.css';
 
 const CODE_INVALID = 'The code is the 6 digits your authenticator app shows.';
 
-/** Asks for an authenticator app's code and raises the session to aal2 with it (sign-in, and turning it on in settings). */
-export function TotpStep({ data, factorId, onVerified, label = 'Verify' }: { data: DataSource; factorId: string; onVerified: () => void; label?: string }) {
+interface TotpStepProps {
+  factorId: string;
+  /** Raises the session to aal2 with the code: null when it did, else the refusal to show. */
+  verify: (code: string) => Promise<string | null>;
+  onVerified: () => void;
+  label?: string;
+}
+
+/** Asks for an authenticator app's code (sign-in, and turning it on in settings). */
+export function TotpStep({ factorId, verify, onVerified, label = 'Verify' }: TotpStepProps) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -22,8 +27,8 @@ export function TotpStep({ data, factorId, onVerified, label = 'Verify' }: { dat
     setBusy(true);
     setError(null);
     try {
-      const { error: failed } = await verifyTotp(data, factorId, digits);
-      if (failed) setError(authErrorMessage(failed));
+      const refusal = await verify(digits);
+      if (refusal !== null) setError(refusal);
       else onVerified();
     } finally {
       setBusy(false);

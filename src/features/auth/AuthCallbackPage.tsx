@@ -1,18 +1,16 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Page } from '../../ui/Page.tsx';
-import { usePortal } from '../../state/portal.tsx';
+import { useUrlSession } from '../../state/auth.ts';
 import { safeNext } from '../../domain/safeNext.ts';
-import { useUrlSession } from './useUrlSession.ts';
 import '../../ui/formCard.css';
 import './auth.css';
 
 export default function AuthCallbackPage() {
-  const { runtime } = usePortal();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
-  const result = useUrlSession(runtime?.data ?? null, true);
+  const result = useUrlSession(true);
 
   useEffect(() => {
     if (result.state !== 'set') return;

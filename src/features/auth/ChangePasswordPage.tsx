@@ -2,14 +2,10 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
 import { Page } from '../../ui/Page.tsx';
-import { usePortal } from '../../state/portal.tsx';
-import { changePassword } from '../../data/actions/changePassword.ts';
-import { authErrorMessage, OFFLINE } from '../../domain/authErrors.ts';
-import { validateNewPassword } from '../../domain/credentials.ts';
+import { useChangePassword } from '../../state/auth.ts';
 import { PASSWORD_RULE } from '../../domain/passwordRule.ts';
 import '../../ui/formCard.css';
 import { PasswordMeter } from '../../ui/PasswordMeter.tsx';
-import { useUrlSession } from './useUrlSession.ts';
 import './auth.css';
 
 export const PASSWORD_CHANGED = 'Password changed';
@@ -19,51 +15,35 @@ export const PASSWORD_CHANGED = 'Password changed';
  * URL fragment) or, signed in, from settings.
  */
 export default function ChangePasswordPage() {
-  const { runtime, session, status } = usePortal();
-  const link = useUrlSession(runtime?.data ?? null, false);
+  const view = useChangePassword();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = validateNewPassword(password, confirmation);
-    setError(problem);
-    if (problem !== null || runtime === null) return;
-    if (!navigator.onLine) {
-      setError(OFFLINE);
-      return;
-    }
-    setBusy(true);
-    try {
-      const { error: failed } = await changePassword(runtime.data, password);
-      if (failed) {
-        setError(authErrorMessage(failed));
-        return;
-      }
-      toast.success(PASSWORD_CHANGED);
-      void navigate('/settings', { replace: true });
-    } finally {
-      setBusy(false);
-    }
+    setError(null);
+    const refusal = await view.change(password, confirmation);
+    setError(refusal);
+    if (refusal !== null) return;
+    toast.success(PASSWORD_CHANGED);
+    void navigate('/settings', { replace: true });
   }
 
-  const waiting = runtime === null || link.state === 'waiting' || (link.state === 'none' && status === 'loading');
-  if (waiting) {
+  if (view.phase === 'waiting') {
     return (
       <Page name="change-password" title="Change password">
         <p className="page-lead">One moment…</p>
       </Page>
     );
   }
-  if (link.state === 'failed' || session === null) {
+  if (view.phase === 'no-session') {
     return (
       <Page name="change-password" title="Change password">
-        {link.state === 'failed' && (
+        {view.linkError !== null && (
           <p className="form-error" role="alert" data-testid="change-password-link-error">
-            {link.message}
+            {view.linkError}
           </p>
         )}
         <p className="page-lead">
@@ -79,7 +59,7 @@ export default function ChangePasswordPage() {
   return (
     <Page name="change-password" title="Change password">
       <p className="page-lead">
-        Choose a new password for <strong>{session.user.email}</strong>. You will use it the next time you sign in.
+        Choose a new password for <strong>{view.email}</strong>. You will use it the next time you sign in.
       </p>
       <form className="form-card" onSubmit={(event) => void submit(event)} noValidate aria-label="Change your password">
         {error !== null && (
@@ -100,13 +80,13 @@ export default function ChangePasswordPage() {
           <span className="field-hint" id="new-password-rule">
             {PASSWORD_RULE}
           </span>
-          <PasswordMeter id="new-password-strength" password={password} personal={[session.user.email ?? '']} />
+          <PasswordMeter id="new-password-strength" password={password} personal={[view.email ?? '']} />
         </div>
         <div className="field">
           <label htmlFor="confirm-password">Repeat the new password</label>
           <input id="confirm-password" type="password" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
         </div>
-        <button className="button" type="submit" disabled={busy}>
+        <button className="button" type="submit" disabled={view.busy}>
           Change password
         </button>
       </form>

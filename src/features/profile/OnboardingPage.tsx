@@ -3,19 +3,11 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
 import { Page } from '../../ui/Page.tsx';
-import { usePortal } from '../../state/portal.tsx';
-import type { PortalRuntime } from '../../state/runtime.ts';
-import { completeOnboarding } from '../../data/actions/completeOnboarding.ts';
-import { saveProfile } from '../../data/actions/saveProfile.ts';
-import { isOnline } from '../../data/online.ts';
-import { refreshOwnProfile } from '../../data/queries/refreshOwnProfile.ts';
-import { OFFLINE } from '../../domain/authErrors.ts';
+import { useOnboarding } from '../../state/profile.ts';
 import { COIN_REWARDS } from '../../domain/coins.ts';
 import { ONBOARDING_COMPLETED } from '../../domain/messages.ts';
 import { validateUsername } from '../../domain/profileFields.ts';
 import '../../ui/formCard.css';
-import { useRefresh } from '../../state/useRefresh.ts';
-import { useOwnProfile } from './useOwnProfile.ts';
 import './profile.css';
 
 /** The answers offered for where_from; 'Other' lets the student type their own. */
@@ -27,11 +19,6 @@ const ANSWER_MAX = 100;
 export const WHERE_FROM_REQUIRED = 'Please tell us where you heard about the portal.';
 export const OTHER_REQUIRED = 'Please say where you heard about the portal.';
 
-/** The profile (and the made-up username offered in the form) is made by the server on first read. */
-async function refreshProfile(runtime: PortalRuntime, userId: string | null): Promise<unknown> {
-  return userId === null ? undefined : refreshOwnProfile(runtime.data, userId);
-}
-
 function ErrorText({ text }: { text: string }) {
   return (
     <p className="form-error" role="alert" data-testid="onboarding-error">
@@ -41,8 +28,7 @@ function ErrorText({ text }: { text: string }) {
 }
 
 export default function OnboardingPage() {
-  const { runtime, session, status } = usePortal();
-  const own = useOwnProfile(runtime?.data ?? null, session?.user.id);
+  const view = useOnboarding();
   const navigate = useNavigate();
   const [choice, setChoice] = useState('');
   const [other, setOther] = useState('');
@@ -51,9 +37,7 @@ export default function OnboardingPage() {
   const [typedName, setTypedName] = useState<string | null>(null);
   // Shown beside what it is about: the name, the question, or (offline, a server failure) the form.
   const [error, setError] = useState<{ text: string; about: 'username' | 'where' | 'form' } | null>(null);
-  const [busy, setBusy] = useState(false);
-  useRefresh(['Profile'], refreshProfile);
-  const profile = own?.row ?? null;
+  const { profile } = view;
   const username = typedName ?? profile?.username ?? '';
 
   async function submit(event: FormEvent) {
@@ -64,36 +48,15 @@ export default function OnboardingPage() {
     const whereProblem = choice === '' ? WHERE_FROM_REQUIRED : whereFrom === '' ? OTHER_REQUIRED : null;
     const problem = nameProblem !== null ? { text: nameProblem, about: 'username' as const } : whereProblem !== null ? { text: whereProblem, about: 'where' as const } : null;
     setError(problem);
-    if (problem !== null || runtime === null || session === null) return;
-    if (!isOnline()) {
-      setError({ text: OFFLINE, about: 'form' });
-      return;
-    }
-    setBusy(true);
-    try {
-      const userId = session.user.id;
-      // The name first: a taken one is refused before anything else is stored.
-      if (profile !== null && name !== profile.username) {
-        const saved = await saveProfile(runtime.data, userId, { username: name, icon: profile.icon, about: profile.user_about ?? '' });
-        if (!saved.ok) {
-          setError({ text: saved.message, about: isOnline() ? 'username' : 'form' });
-          return;
-        }
-      }
-      const who = whoFrom.trim() === '' ? null : whoFrom.trim();
-      const { error: failed } = await completeOnboarding(runtime.data, userId, whereFrom, who);
-      if (failed) {
-        setError({ text: isOnline() ? failed.message : OFFLINE, about: 'form' });
-        return;
-      }
-      toast.success(ONBOARDING_COMPLETED);
-      void navigate('/', { replace: true });
-    } finally {
-      setBusy(false);
-    }
+    if (problem !== null) return;
+    const refusal = await view.finish({ username: name, whereFrom, whoFrom: whoFrom.trim() === '' ? null : whoFrom.trim() });
+    setError(refusal);
+    if (refusal !== null) return;
+    toast.success(ONBOARDING_COMPLETED);
+    void navigate('/', { replace: true });
   }
 
-  if (status === 'signed-out') {
+  if (view.account === 'signed-out') {
     return (
       <Page name="onboarding" title="Welcome!">
         <p className="page-lead">Sign in first, then tell us a little about how you found the portal.</p>
@@ -103,11 +66,10 @@ export default function OnboardingPage() {
       </Page>
     );
   }
-  const done = own?.row.where_from != null;
   return (
     <Page name="onboarding" title="Welcome!">
       <p className="page-lead">Choose your username and answer two quick questions, and you are ready to play. Only you can see your answers.</p>
-      {done && (
+      {view.done && (
         <p className="panel" role="status">
           You already answered these. You can change your answers below or <Link to="/">go to the games</Link>.
         </p>
@@ -158,7 +120,7 @@ export default function OnboardingPage() {
               <input id="who-from" value={whoFrom} maxLength={ANSWER_MAX} onChange={(e) => setWhoFrom(e.target.value)} />
             </div>
             <div className="form-actions">
-              <button className="button" type="submit" disabled={busy || runtime === null}>
+              <button className="button" type="submit" disabled={view.busy || !view.ready}>
                 Finish
               </button>
               <Link to="/">Skip for now</Link>

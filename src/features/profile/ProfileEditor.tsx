@@ -1,21 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { PROFILE_QUEUED, saveProfile } from '../../data/actions/saveProfile.ts';
-import type { ProfileRow, ShopItemRow } from '../../store/db.ts';
-import type { DataSource } from '../../data/source.ts';
+import { PROFILE_QUEUED, type ProfileView, type ProfileRow, type ShopItemRow } from '../../state/profile.ts';
 import { PROFILE_ICON_CHANGED, PROFILE_UPDATED } from '../../domain/messages.ts';
 import { ABOUT_MAX_LENGTH, validateAbout, validateUsername } from '../../domain/profileFields.ts';
 import { DEFAULT_ICONS, iconLook } from '../../domain/profileIcons.ts';
 import { ProfileIcon } from '../../ui/ProfileIcon.tsx';
 
 interface EditorProps {
-  data: DataSource;
+  save: ProfileView['save'];
   profile: ProfileRow;
   /** Icon items this student owns. */
   ownedIcons: readonly ShopItemRow[];
 }
 
-export function IconPicker({ data, profile, ownedIcons }: EditorProps) {
+export function IconPicker({ save, profile, ownedIcons }: EditorProps) {
   const [busy, setBusy] = useState(false);
   const choices = [...DEFAULT_ICONS.map((icon) => ({ id: icon.id, label: icon.label })), ...ownedIcons.map((item) => ({ id: item.id, label: item.name }))];
 
@@ -23,7 +21,7 @@ export function IconPicker({ data, profile, ownedIcons }: EditorProps) {
     if (icon === profile.icon || busy) return;
     setBusy(true);
     try {
-      const result = await saveProfile(data, profile.user_id, { username: profile.username, icon, about: profile.user_about ?? '' });
+      const result = await save({ username: profile.username, icon, about: profile.user_about ?? '' });
       if (!result.ok) toast.error(result.message);
       else toast.success(result.queued ? `${PROFILE_ICON_CHANGED}. ${PROFILE_QUEUED}` : PROFILE_ICON_CHANGED);
     } finally {
@@ -54,7 +52,7 @@ export function IconPicker({ data, profile, ownedIcons }: EditorProps) {
   );
 }
 
-export function ProfileFieldsForm({ data, profile }: Omit<EditorProps, 'ownedIcons'>) {
+export function ProfileFieldsForm({ save, profile }: Omit<EditorProps, 'ownedIcons'>) {
   const [username, setUsername] = useState(profile.username);
   const [about, setAbout] = useState(profile.user_about ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -67,7 +65,7 @@ export function ProfileFieldsForm({ data, profile }: Omit<EditorProps, 'ownedIco
     if (problem !== null) return;
     setBusy(true);
     try {
-      const result = await saveProfile(data, profile.user_id, { username: username.trim(), icon: profile.icon, about });
+      const result = await save({ username: username.trim(), icon: profile.icon, about });
       if (!result.ok) setError(result.message);
       else toast.success(result.queued ? `${PROFILE_UPDATED}. ${PROFILE_QUEUED}` : PROFILE_UPDATED);
     } finally {

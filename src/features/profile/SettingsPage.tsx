@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { Page } from '../../ui/Page.tsx';
-import { usePortal } from '../../state/portal.tsx';
-import { signOutSafely } from '../../data/actions/signOut.ts';
+import { useSignOut } from '../../state/auth.ts';
+import { useProfile } from '../../state/profile.ts';
 import { ColourSchemeSetting } from '../../ui/ColourSchemeSetting.tsx';
 import '../../ui/formCard.css';
 import { CreatorToolsCard } from '../creator/CreatorToolsCard.tsx';
@@ -11,15 +10,14 @@ import { DeskLink } from '../moderation/DeskLink.tsx';
 import { GameSoundSetting } from '../player/GameSoundSetting.tsx';
 import { IconPicker, ProfileFieldsForm } from './ProfileEditor.tsx';
 import { TwoFactorSettings } from './TwoFactorSettings.tsx';
-import { useOwnProfile } from './useOwnProfile.ts';
 import './profile.css';
 
 export default function SettingsPage() {
-  const { runtime, session, status } = usePortal();
-  const own = useOwnProfile(runtime?.data ?? null, session?.user.id);
-  const [signingOut, setSigningOut] = useState(false);
+  const view = useProfile();
+  const own = view.profile;
+  const signingOut = useSignOut();
 
-  if (status === 'signed-out') {
+  if (view.account === 'signed-out') {
     return (
       <Page name="settings" title="Settings">
         <p className="page-lead">Sign in to change your profile, password and sign-in options.</p>
@@ -33,7 +31,7 @@ export default function SettingsPage() {
       </Page>
     );
   }
-  if (runtime === null || session === null) {
+  if (view.account === 'loading' || view.userId === null) {
     return (
       <Page name="settings" title="Settings">
         <p className="page-lead">Loading your settings…</p>
@@ -42,29 +40,22 @@ export default function SettingsPage() {
   }
 
   async function signOut() {
-    if (runtime === null) return;
-    setSigningOut(true);
-    try {
-      const result = await signOutSafely(runtime.data, () => runtime.currentUserId());
-      // The spec's sign-out reloads the page, so nothing of the old user stays in memory.
-      if (result === 'signed-out') window.location.assign('/');
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
-    } finally {
-      setSigningOut(false);
-    }
+    const outcome = await signingOut.signOut();
+    // The spec's sign-out reloads the page, so nothing of the old user stays in memory.
+    if (outcome.kind === 'signed-out') window.location.assign('/');
+    else if (outcome.kind === 'failed') toast.error(outcome.message);
   }
 
   return (
     <Page name="settings" title="Settings">
       <p className="page-lead">
-        Signed in as <strong>{session.user.email}</strong>. <Link to="/profile">See your profile</Link>
+        Signed in as <strong>{view.email}</strong>. <Link to="/profile">See your profile</Link>
       </p>
       <div className="profile-sections">
         {own ? (
           <>
-            <ProfileFieldsForm key={`${own.row.username}\u0000${own.row.user_about ?? ''}`} data={runtime.data} profile={own.row} />
-            <IconPicker data={runtime.data} profile={own.row} ownedIcons={own.ownedIcons} />
+            <ProfileFieldsForm key={`${own.row.username}\u0000${own.row.user_about ?? ''}`} save={view.save} profile={own.row} />
+            <IconPicker save={view.save} profile={own.row} ownedIcons={own.ownedIcons} />
           </>
         ) : (
           <section className="form-card">
@@ -88,13 +79,13 @@ export default function SettingsPage() {
             Change password
           </Link>
         </section>
-        <TwoFactorSettings data={runtime.data} />
+        <TwoFactorSettings />
         <CreatorToolsCard />
-        <DeskLink userId={session.user.id} />
+        <DeskLink userId={view.userId} />
         <section className="form-card" aria-labelledby="sign-out-heading">
           <h2 id="sign-out-heading">Sign out</h2>
           <p>Sign out of this device. Changes not yet sent stay here until you sign in again.</p>
-          <button type="button" className="button secondary" disabled={signingOut} onClick={() => void signOut()}>
+          <button type="button" className="button secondary" disabled={signingOut.busy} onClick={() => void signOut()}>
             Sign out
           </button>
         </section>

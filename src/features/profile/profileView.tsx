@@ -1,8 +1,5 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { ShopItemRow } from '../../store/db.ts';
-import { fetchRecentPlays, type TitledPlay } from '../../data/queries/fetchRecentPlays.ts';
-import type { DataSource } from '../../data/source.ts';
+import type { ShopItemRow, TitledPlay } from '../../state/profile.ts';
 import { formatMinutes } from '../../domain/formatMinutes.ts';
 import { levelFromStats } from '../../domain/level.ts';
 import { iconLook } from '../../domain/profileIcons.ts';
@@ -11,22 +8,6 @@ import { classPath } from '../../domain/slug.ts';
 import { ProfileIcon } from '../../ui/ProfileIcon.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
-
-/** The 6 most recent plays of a username, fetched from the server (null while loading, or the failure). */
-export function useRecentPlays(data: DataSource | null, username: string | undefined): TitledPlay[] | null | Error {
-  const [plays, setPlays] = useState<TitledPlay[] | null | Error>(null);
-  useEffect(() => {
-    if (data === null || username === undefined) return;
-    let cancelled = false;
-    void fetchRecentPlays(data, username).then(({ data: found, error }) => {
-      if (!cancelled) setPlays(error ? new Error(error.message) : found);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [data, username]);
-  return plays;
-}
 
 /** The page heading of a profile: its username. */
 export function profileHeading(username: string) {

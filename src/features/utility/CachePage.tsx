@@ -1,50 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Page } from '../../ui/Page.tsx';
-import type { AppRow } from '../../store/db.ts';
-import {
-  addToOfflinePack,
-  cachedBytesByPrefix,
-  clearCaches,
-  estimateStorage,
-  offlinePackSizes,
-  removeFromOfflinePack,
-  type StorageEstimate,
-} from '../../data/offlineStorage.ts';
+import { useOfflineCache, type AppRow, type OfflineCacheView, type OfflineState } from '../../state/utility.ts';
 import { formatBytes } from '../../domain/formatBytes.ts';
 import { gameFolder } from '../../domain/gameFolder.ts';
-import { packRefusalMessage } from '../../domain/offlinePack.ts';
 import { mainSiteUrl } from '../../links.ts';
 import '../../ui/forms.css';
 import { useCatalogueApps } from '../../state/useCatalogue.ts';
 import './utility.css';
 
-interface OfflineState {
-  estimate: StorageEstimate;
-  /** Bytes of each bundled game's folder found in the caches. */
-  bundled: Map<string, number>;
-  /** Bytes of each offline-pack URL. */
-  pack: Map<string, number>;
-}
-
-function useOfflineState(apps: AppRow[] | null): [OfflineState | null, () => void] {
-  const [state, setState] = useState<OfflineState | null>(null);
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    if (apps === null) return;
-    let cancelled = false;
-    const folders = apps.flatMap((app) => (app.bundled ? [gameFolder(app.url)].filter((f): f is string => f !== null) : []));
-    void Promise.all([estimateStorage(), cachedBytesByPrefix(folders), offlinePackSizes()]).then(([estimate, bundled, pack]) => {
-      if (!cancelled) setState({ estimate, bundled, pack });
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [apps, round]);
-  return [state, useCallback(() => setRound((r) => r + 1), [])];
-}
-
-function GameRow({ app, state, onChange }: { app: AppRow; state: OfflineState; onChange: () => void }) {
+function GameRow({ app, state, keep }: { app: AppRow; state: OfflineState; keep: OfflineCacheView['keep'] }) {
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const absolute = new URL(app.url, location.href).href;
@@ -64,20 +29,11 @@ function GameRow({ app, state, onChange }: { app: AppRow; state: OfflineState; o
     );
   }
   const saved = state.pack.get(absolute);
-  const toggle = async (keep: boolean) => {
+  const toggle = async (kept: boolean) => {
     setBusy(true);
     setRefusal(null);
     try {
-      if (!keep) {
-        await removeFromOfflinePack(app.url);
-      } else {
-        const result = await addToOfflinePack(app.url);
-        if (!result.ok) setRefusal(packRefusalMessage(app.title, result.refusal, result.files));
-      }
-      onChange();
-    } catch {
-      // The page broke off while it was being read, or the browser refused to store it.
-      setRefusal(packRefusalMessage(app.title, 'unreachable'));
+      setRefusal(await keep(app, kept));
     } finally {
       setBusy(false);
     }
@@ -102,15 +58,15 @@ function GameRow({ app, state, onChange }: { app: AppRow; state: OfflineState; o
 
 export default function CachePage() {
   const apps = useCatalogueApps();
-  const [state, refresh] = useOfflineState(apps);
+  const cache = useOfflineCache(apps);
+  const { state } = cache;
   const info = mainSiteUrl('cacheInfo');
   const { usage, quota } = state?.estimate ?? { usage: null, quota: null };
 
   const clear = async () => {
     if (!window.confirm('Delete the saved copy of the portal and its games from this device? Your account and anything waiting to be sent are kept.')) return;
-    const count = await clearCaches();
+    const count = await cache.clear();
     toast.success(count === 0 ? 'There was nothing to clear.' : 'Offline copy cleared. Reload the page while online to save the portal again.');
-    refresh();
   };
 
   return (
@@ -166,7 +122,7 @@ export default function CachePage() {
             {[...apps]
               .sort((a, b) => Number(b.bundled) - Number(a.bundled) || a.title.localeCompare(b.title))
               .map((app) => (
-                <GameRow key={app.id} app={app} state={state} onChange={refresh} />
+                <GameRow key={app.id} app={app} state={state} keep={cache.keep} />
               ))}
           </ul>
         )}

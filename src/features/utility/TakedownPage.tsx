@@ -1,21 +1,18 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Page } from '../../ui/Page.tsx';
-import { usePortal } from '../../state/portal.tsx';
-import { sendTakedown } from '../../data/actions/sendTakedown.ts';
-import { takedownFailureText } from '../../domain/takedownFailure.ts';
-import { TAKEDOWN_SENT, validateTakedown, type TakedownErrors, type TakedownInput } from '../../domain/takedown.ts';
+import { useTakedown } from '../../state/utility.ts';
+import { TAKEDOWN_SENT, type TakedownErrors, type TakedownInput } from '../../domain/takedown.ts';
 import '../../ui/forms.css';
 
 const EMPTY: TakedownInput = { name: '', email: '', url: '', reason: '' };
 
 export default function TakedownPage() {
   const ids = useId();
-  const { runtime } = usePortal();
+  const takedown = useTakedown();
   const [input, setInput] = useState<TakedownInput>(EMPTY);
   const [errors, setErrors] = useState<TakedownErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
 
   const field = (key: keyof TakedownInput) => ({
     id: `${ids}-${key}`,
@@ -26,22 +23,13 @@ export default function TakedownPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validateTakedown(input);
-    setErrors(found);
     setFailure(null);
-    if (Object.keys(found).length > 0 || runtime === null) return;
-    setBusy(true);
-    try {
-      const { error } = await sendTakedown(runtime.data, input);
-      if (error) {
-        setFailure(takedownFailureText(error));
-        return;
-      }
-      setSent(true);
-      setInput(EMPTY);
-    } finally {
-      setBusy(false);
-    }
+    const outcome = await takedown.send(input);
+    setErrors(outcome.kind === 'invalid' ? outcome.errors : {});
+    if (outcome.kind === 'failed') setFailure(outcome.message);
+    if (outcome.kind !== 'sent') return;
+    setSent(true);
+    setInput(EMPTY);
   };
 
   return (
@@ -88,7 +76,7 @@ export default function TakedownPage() {
           )}
           <p className="cm-form-hint">Your name and e-mail are only used to answer this request and are never shown on the portal.</p>
           <div className="cm-form-actions">
-            <button type="submit" className="button" disabled={busy || runtime === null}>
+            <button type="submit" className="button" disabled={takedown.busy || !takedown.ready}>
               Send request
             </button>
           </div>

@@ -8,7 +8,7 @@ import { useGameSaves } from '../../../src/state/player/gameSaves.ts';
 import { useSaveChoice, type ChoiceOutcome } from '../../../src/state/player/saveChoice.ts';
 import type { PortalState } from '../../../src/state/portal.tsx';
 import type { GameSaveRow } from '../../../src/store/db.ts';
-import { fakeSupabase, withServer } from './fakeSupabase.ts';
+import { fakeSupabase, withServer } from './fakeGameServer.ts';
 import { fakeRuntime, LOADING, renderHook, settle, SIGNED_OUT, signedIn, USER, type HookStage } from './harness.tsx';
 
 const APP = 'app-2048';

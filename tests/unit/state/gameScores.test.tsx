@@ -8,7 +8,7 @@ import { WITHDRAW_OFFLINE, type OwnScoresView } from '../../../src/state/player/
 import type { ScoreOutcome } from '../../../src/state/player/scoreSubmission.ts';
 import { notice } from '../../../src/ui/notice.tsx';
 import { drainOnce, refuseAll } from '../sync/fakes.ts';
-import { fakeSupabase, withServer, type FakeSupabase } from './fakeSupabase.ts';
+import { fakeSupabase, withServer, type FakeSupabase } from './fakeGameServer.ts';
 import { fakeRuntime, LOADING, renderHook, settle, SIGNED_OUT, signedIn, USER, type HookStage } from './harness.tsx';
 
 const APP = '2048';

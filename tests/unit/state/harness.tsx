@@ -23,10 +23,11 @@ export interface FakeRuntime {
   reconciles: number;
 }
 
-export function fakeRuntime(): FakeRuntime {
+/** `server`: the few parts of the Supabase client a hook under test calls; without it the server is never reached. */
+export function fakeRuntime(server?: Partial<PortalSupabase>): FakeRuntime {
   const { db } = freshDb();
   const unreachable = new Proxy({}, { get: () => { throw new Error('the server is not reachable in this test'); } }) as PortalSupabase;
-  const data = createDataSource(unreachable, db);
+  const data = createDataSource(server === undefined ? unreachable : (server as PortalSupabase), db);
   const fake: FakeRuntime = {
     db,
     reconciles: 0,
@@ -45,8 +46,13 @@ export function fakeRuntime(): FakeRuntime {
   return fake;
 }
 
-export function signedIn(runtime: PortalRuntime, userId: string = USER): PortalState {
-  return { runtime, session: { user: { id: userId } } as Session, status: 'signed-in', runtimeError: null };
+export function signedIn(runtime: PortalRuntime, userId: string = USER, email?: string): PortalState {
+  return { runtime, session: { user: { id: userId, email } } as Session, status: 'signed-in', runtimeError: null };
+}
+
+/** Nobody signed in, with the runtime there (the sign-in page's usual state). */
+export function signedOut(runtime: PortalRuntime): PortalState {
+  return { runtime, session: null, status: 'signed-out', runtimeError: null };
 }
 
 export const SIGNED_OUT: PortalState = { runtime: null, session: null, status: 'signed-out', runtimeError: null };
