@@ -10,6 +10,7 @@ import {
   afterFailedCall,
   beforeSending,
   FRESH_DRAIN,
+  type DrainMemory,
   type Outcome,
   type Plan,
   type Settlement,
@@ -132,7 +133,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   }
 
   /** Sends a batch; what to do with it is the batch decision's (src/domain/batchDecision.ts). */
-  async function send(batch: OutboxItem[], memory: Step<OutboxItem>['memory'], report: DrainReport): Promise<Step<OutboxItem>> {
+  async function send(batch: OutboxItem[], memory: DrainMemory, report: DrainReport): Promise<Step<OutboxItem>> {
     let answers;
     try {
       report.calls += 1;
