@@ -1,10 +1,10 @@
-import { liveQuery, type Subscription } from 'dexie';
+import type { Subscription } from 'dexie';
 import type { OutboxItem, PortalDB } from '../store/db.ts';
 import type { Backoff } from './backoff.ts';
 import { classifyError } from './classify.ts';
 import { afterConfirmOf } from './kinds/registry.ts';
 import { defaultLock, type OutboxLock } from './lock.ts';
-import { failedItems, pendingCount, queuedItems } from './outbox.ts';
+import { failedItems, pendingCount, queuedItems, watchPending } from './outbox.ts';
 import {
   afterAnswers,
   afterFailedCall,
@@ -18,20 +18,13 @@ import {
 } from '../domain/batchDecision.ts';
 import { createRetry, type Timer } from './retry.ts';
 import { markSending, settle } from './settle.ts';
+import { createStatusBoard, type SyncStatus } from './status.ts';
 import type { MutationOp, SyncTransport } from './transport.ts';
 
 /** apply_mutations refuses a larger batch as a whole (22023). */
 export const APPLY_MUTATIONS_MAX_OPS = 100;
 
-export type SyncState = 'offline' | 'idle' | 'syncing' | 'error';
-
-export interface SyncStatus {
-  state: SyncState;
-  pending: number;
-  failed: OutboxItem[];
-  /** Why the last attempt did not get through (while state is 'error'). */
-  lastError: string | null;
-}
+export type { SyncState, SyncStatus } from './status.ts';
 
 interface EventSource {
   addEventListener(type: string, listener: () => void): void;
@@ -100,22 +93,14 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const lockRetryMs = options.lockRetryMs ?? 2000;
   const now = options.now ?? Date.now;
 
-  let status: SyncStatus = { state: isOnline() ? 'idle' : 'offline', pending: 0, failed: [], lastError: null };
-  const listeners = new Set<(s: SyncStatus) => void>();
+  const status = createStatusBoard(isOnline);
+  const setStatus = status.set;
   let draining: Promise<DrainReport> | null = null;
   let drainAgain = false;
   /** The outbox watch: set from start() to stop(). */
   let watch: Subscription | null = null;
   /** Whether this drain confirmed an item a refresh may have counted twice (see settle.ts). */
   let rereadAfterDrain = false;
-
-  function setStatus(patch: Partial<SyncStatus>): void {
-    // A drain that ends after the 'offline' event (its call failed, or it found nothing to send) must not
-    // paint over it: the indicator would say "N pending" instead of "Offline" until the network returned.
-    const offlineNow = patch.state !== undefined && patch.state !== 'offline' && !isOnline();
-    status = { ...status, ...patch, ...(offlineNow ? { state: 'offline' as const } : {}) };
-    for (const listener of listeners) listener(status);
-  }
 
   async function refreshCounts(): Promise<void> {
     const userId = getUserId();
@@ -237,7 +222,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     if (rereadAfterDrain && userId) await runReconcile(userId);
     await refreshCounts();
     // Another tab holds the lock: look again in a while, in case it closes before draining these.
-    if (!report.ran && status.pending > 0) retry.later(lockRetryMs);
+    if (!report.ran && status.current.pending > 0) retry.later(lockRetryMs);
     return report;
   }
 
@@ -285,14 +270,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       events?.addEventListener('online', onOnline);
       events?.addEventListener('offline', onOffline);
       // Any change to the outbox, from this tab or another, updates the indicator and wakes the drain.
-      watch = liveQuery(async () => {
-        // Counting every row makes the watch cover the whole table: a liveQuery wakes only for what its
-        // last run read, so one that read nothing (nobody signed in yet) or another student's rows would
-        // sleep through the changes of a student who signs in afterwards, and theirs would never be sent.
-        await db.outbox.count();
-        const userId = getUserId();
-        return userId ? pendingCount(db, userId) : 0;
-      }).subscribe({
+      watch = watchPending(db, getUserId, {
         next: (pending) => {
           void refreshCounts();
           if (pending > 0 && isOnline() && !draining && !retry.waiting) void drainNow();
@@ -308,11 +286,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       watch = null;
     },
     drainNow,
-    getStatus: () => status,
-    subscribe(listener) {
-      listeners.add(listener);
-      listener(status);
-      return () => listeners.delete(listener);
-    },
+    getStatus: () => status.current,
+    subscribe: status.subscribe,
   };
 }
