@@ -1,36 +1,30 @@
-import { liveQuery, type Subscription } from 'dexie';
+import type { Subscription } from 'dexie';
 import type { OutboxItem, PortalDB } from '../store/db.ts';
-import { createBackoff, type Backoff } from './backoff.ts';
-import { classifyError, classifyResult, errorOf } from './classify.ts';
-import { confirmEffects } from './effects.ts';
-import type { Settlement } from './kinds/kind.ts';
+import type { Backoff } from './backoff.ts';
+import { classifyError } from './classify.ts';
 import { afterConfirmOf } from './kinds/registry.ts';
 import { defaultLock, type OutboxLock } from './lock.ts';
-import { failedItems, pendingCount, queuedItems } from './outbox.ts';
-import { RESEND_EXPIRED } from '../domain/messages.ts';
-import { mayResend } from '../domain/resendWindow.ts';
-import { restack } from './rebase.ts';
-import { addConfirmedGainsIn } from '../store/seasonRows.ts';
-import { inSyncTransaction } from '../store/syncTables.ts';
-import type { MutationOp, OpResult, SyncTransport } from './transport.ts';
+import { failedItems, pendingCount, queuedItems, watchPending } from './outbox.ts';
+import {
+  afterAnswers,
+  afterFailedCall,
+  beforeSending,
+  FRESH_DRAIN,
+  type DrainMemory,
+  type Outcome,
+  type Plan,
+  type Settlement,
+  type Step,
+} from '../domain/batchDecision.ts';
+import { createRetry, type Timer } from './retry.ts';
+import { markSending, settle } from './settle.ts';
+import { createStatusBoard, type SyncStatus } from './status.ts';
+import type { MutationOp, SyncTransport } from './transport.ts';
 
 /** apply_mutations refuses a larger batch as a whole (22023). */
 export const APPLY_MUTATIONS_MAX_OPS = 100;
 
-export type SyncState = 'offline' | 'idle' | 'syncing' | 'error';
-
-export interface SyncStatus {
-  state: SyncState;
-  pending: number;
-  failed: OutboxItem[];
-  /** Why the last attempt did not get through (while state is 'error'). */
-  lastError: string | null;
-}
-
-export interface Timer {
-  set(run: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-}
+export type { SyncState, SyncStatus } from './status.ts';
 
 interface EventSource {
   addEventListener(type: string, listener: () => void): void;
@@ -78,11 +72,6 @@ export interface SyncEngine {
   subscribe(listener: (status: SyncStatus) => void): () => void;
 }
 
-const defaultTimer: Timer = {
-  set: (run, ms) => setTimeout(run, ms),
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 function defaultEvents(): EventSource | undefined {
   const target = globalThis as Partial<EventSource>;
   return typeof target.addEventListener === 'function' && typeof target.removeEventListener === 'function'
@@ -94,41 +83,24 @@ function toOp(item: OutboxItem): MutationOp {
   return { id: item.id, kind: item.kind, args: item.args };
 }
 
-type Outcome =
-  | { kind: 'confirm'; item: OutboxItem }
-  | { kind: 'park'; item: OutboxItem; error: { code?: string; message: string }; notice: string }
-  | { kind: 'requeue'; item: OutboxItem; error: { code?: string; message: string } | null };
-
-function outcomeOf(item: OutboxItem, settlement: Settlement): Outcome {
-  return { ...settlement, item };
-}
-
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const { db, transport, notify, reconcile, getUserId } = options;
   const isOnline = options.isOnline ?? (() => globalThis.navigator?.onLine ?? true);
   const lock = options.lock ?? defaultLock();
   const batchSize = Math.min(APPLY_MUTATIONS_MAX_OPS, Math.max(1, options.batchSize ?? APPLY_MUTATIONS_MAX_OPS));
-  const backoff = options.backoff ?? createBackoff();
-  const timer = options.timer ?? defaultTimer;
+  const retry = createRetry({ run: () => void drainNow(), backoff: options.backoff, timer: options.timer });
   const events = options.events ?? defaultEvents();
   const lockRetryMs = options.lockRetryMs ?? 2000;
   const now = options.now ?? Date.now;
 
-  let status: SyncStatus = { state: isOnline() ? 'idle' : 'offline', pending: 0, failed: [], lastError: null };
-  const listeners = new Set<(s: SyncStatus) => void>();
-  let retryHandle: unknown = null;
+  const status = createStatusBoard(isOnline);
+  const setStatus = status.set;
   let draining: Promise<DrainReport> | null = null;
   let drainAgain = false;
-  let started = false;
+  /** The outbox watch: set from start() to stop(). */
   let watch: Subscription | null = null;
-
-  function setStatus(patch: Partial<SyncStatus>): void {
-    // A drain that ends after the 'offline' event (its call failed, or it found nothing to send) must not
-    // paint over it: the indicator would say "N pending" instead of "Offline" until the network returned.
-    const offlineNow = patch.state !== undefined && patch.state !== 'offline' && !isOnline();
-    status = { ...status, ...patch, ...(offlineNow ? { state: 'offline' as const } : {}) };
-    for (const listener of listeners) listener(status);
-  }
+  /** Whether this drain confirmed an item a refresh may have counted twice (see settle.ts). */
+  let rereadAfterDrain = false;
 
   async function refreshCounts(): Promise<void> {
     const userId = getUserId();
@@ -145,69 +117,54 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     }
   }
 
-  function cancelRetry(): void {
-    if (retryHandle !== null) timer.clear(retryHandle);
-    retryHandle = null;
+  /** Sends a batch; what to do with it is the batch decision's (src/domain/batchDecision.ts). */
+  async function send(batch: OutboxItem[], memory: DrainMemory, report: DrainReport): Promise<Step<OutboxItem>> {
+    let answers;
+    try {
+      report.calls += 1;
+      answers = await transport.applyMutations(batch.map(toOp));
+    } catch (err) {
+      return afterFailedCall(batch, classifyError(err), memory);
+    }
+    const settled = new Map<string, Settlement>();
+    for (;;) {
+      const decision = afterAnswers(batch, answers, memory, (item) => afterConfirmOf(item) !== null, settled);
+      if ('plan' in decision) return decision;
+      const afterConfirm = afterConfirmOf(decision.item);
+      settled.set(decision.item.id, afterConfirm ? await afterConfirm(decision.item, decision.result, transport) : { kind: 'confirm' });
+    }
   }
 
-  function scheduleRetry(ms: number): void {
-    cancelRetry();
-    retryHandle = timer.set(() => {
-      retryHandle = null;
-      void drainNow();
-    }, ms);
+  /** Carries a batch's plan out: true when the drain goes on to the next batch. */
+  async function carryOut(plan: Plan<OutboxItem>, userId: string, report: DrainReport): Promise<boolean> {
+    if (plan.outcomes.length > 0 && (await settle(db, plan.outcomes))) rereadAfterDrain = true;
+    const parked = plan.outcomes.filter((o): o is Extract<Outcome<OutboxItem>, { kind: 'park' }> => o.kind === 'park');
+    report.confirmed += plan.outcomes.filter((o) => o.kind === 'confirm').length;
+    report.failed += parked.length;
+    for (const p of parked) notify(p.notice, { ...p.item, status: 'failed', lastError: p.error });
+    if (parked.length > 0) await runReconcile(userId);
+    const next = plan.next;
+    switch (next.kind) {
+      case 'idle':
+        retry.succeeded();
+        setStatus({ state: 'idle', lastError: null });
+        return false;
+      case 'next-batch':
+        retry.succeeded();
+        return true;
+      case 'again':
+        return true;
+      case 'back-off':
+        report.retryInMs = retry.failed();
+        setStatus({ state: 'error', lastError: next.error });
+        return false;
+      case 'renew':
+        return carryOut((await renewSession()) ? next.renewed : next.failed, userId, report);
+    }
   }
-
-  async function markSending(batch: OutboxItem[]): Promise<void> {
-    await db.outbox.bulkUpdate(batch.map((item) => ({ key: item.seq, changes: { status: 'sending', attempts: item.attempts + 1 } })));
-  }
-
-  /**
-   * Settles a batch's answers in one transaction: a crash leaves either all of them or none recorded.
-   * Answers true when a confirmed item's effect was laid over server rows that may already count it.
-   */
-  async function settle(outcomes: Outcome[]): Promise<boolean> {
-    return inSyncTransaction(db, async (tables) => {
-      const rows = await tables.outbox.bulkGet(outcomes.map((outcome) => outcome.item.seq));
-      const confirmed: OutboxItem[] = [];
-      const refused = new Map<string, Set<string>>();
-      const changes: { key: number; changes: Partial<OutboxItem> }[] = [];
-      for (const [i, outcome] of outcomes.entries()) {
-        const current = rows[i];
-        // Discarded by the user while in flight: its effect has already been taken back.
-        if (!current) continue;
-        if (outcome.kind === 'confirm') {
-          confirmed.push(current);
-        } else if (outcome.kind === 'park') {
-          refused.set(current.userId, (refused.get(current.userId) ?? new Set()).add(current.id));
-          changes.push({ key: current.seq, changes: { status: 'failed', lastError: outcome.error } });
-        } else {
-          changes.push({ key: current.seq, changes: { status: 'queued', ...(outcome.error ? { lastError: outcome.error } : {}) } });
-        }
-      }
-      // Refusals first, while the items confirmed with them are still on the stack they are laid back on.
-      for (const [userId, ending] of refused) await restack(tables, userId, { ending });
-      const confirmedGains = await confirmEffects(tables, confirmed);
-      // The pass's kept season count takes each gain as the server confirms it (so its total neither drops
-      // at the confirmation nor waits for the next read). Here, not in the effects: the kinds load with the
-      // first paint's sync indicator, and the season cache would bring the IndexedDB layer with them.
-      for (const userId of new Set(confirmedGains.map((entry) => entry.user_id))) {
-        await addConfirmedGainsIn(tables, userId, confirmedGains.filter((entry) => entry.user_id === userId));
-      }
-      await tables.outbox.bulkDelete(confirmed.map((row) => row.seq));
-      if (changes.length > 0) await tables.outbox.bulkUpdate(changes);
-      return confirmed.some((row) => row.rebasedAfterSend === true);
-    });
-  }
-
-  /** Whether this drain confirmed an item a refresh may have counted twice (see settle). */
-  let rereadAfterDrain = false;
 
   async function drainLocked(report: DrainReport): Promise<void> {
-    // One renewal per failure mode and drain: a server that keeps refusing fresh tokens must not spin this loop.
-    let refreshedOnce = false;
-    let refreshedForResults = false;
-    let isolate = false;
+    let memory = FRESH_DRAIN;
     for (;;) {
       if (!isOnline()) {
         setStatus({ state: 'offline' });
@@ -215,111 +172,17 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       }
       const userId = getUserId();
       if (!userId) return;
-      const batch = await queuedItems(db, userId, isolate ? 1 : batchSize);
-      if (batch.length === 0) {
-        backoff.reset();
-        setStatus({ state: 'idle', lastError: null });
+      const batch = await queuedItems(db, userId, memory.oneAtATime ? 1 : batchSize);
+      const unsent = beforeSending(batch, now());
+      if (unsent !== 'send') {
+        if (await carryOut(unsent, userId, report)) continue;
         return;
-      }
-      // A replay the server may no longer recognise would apply twice: park it instead (resendWindow.ts).
-      const expired = batch.filter((item) => !mayResend(item, now()));
-      if (expired.length > 0) {
-        const error = { message: RESEND_EXPIRED };
-        await settle(expired.map((item) => ({ kind: 'park', item, error, notice: RESEND_EXPIRED })));
-        report.failed += expired.length;
-        for (const item of expired) notify(RESEND_EXPIRED, { ...item, status: 'failed', lastError: error });
-        await runReconcile(userId);
-        continue;
       }
       setStatus({ state: 'syncing' });
-      await markSending(batch);
-
-      let results: OpResult[];
-      try {
-        report.calls += 1;
-        results = await transport.applyMutations(batch.map(toOp));
-      } catch (err) {
-        const d = classifyError(err);
-        if (d.action === 'refresh' && !refreshedOnce) {
-          refreshedOnce = true;
-          if (await renewSession()) {
-            await settle(batch.map((item) => ({ kind: 'requeue', item, error: null })));
-            continue;
-          }
-        }
-        if (d.action === 'park' && batch.length > 1) {
-          // The call as a whole was refused: send one at a time to find the operation the server objects to.
-          await settle(batch.map((item) => ({ kind: 'requeue', item, error: null })));
-          isolate = true;
-          continue;
-        }
-        if (d.action === 'park') {
-          const item = batch[0]!;
-          await settle([{ kind: 'park', item, error: errorOf(d), notice: d.message }]);
-          report.failed += 1;
-          notify(d.message, { ...item, status: 'failed', lastError: errorOf(d) });
-          await runReconcile(userId);
-          isolate = false;
-          continue;
-        }
-        await settle(batch.map((item) => ({ kind: 'requeue', item, error: errorOf(d) })));
-        const delay = backoff.next();
-        report.retryInMs = delay;
-        setStatus({ state: 'error', lastError: d.message });
-        if (started) scheduleRetry(delay);
-        return;
-      }
-
-      refreshedOnce = false;
-      isolate = false;
-      const byId = new Map(results.map((r) => [r.id, r]));
-      const outcomes: Outcome[] = [];
-      let stopError: { code?: string; message: string } | null = null;
-      let needsRefresh = false;
-      for (const item of batch) {
-        if (stopError) {
-          outcomes.push({ kind: 'requeue', item, error: null });
-          continue;
-        }
-        const result = byId.get(item.id);
-        if (!result) {
-          // Not answered: it stays queued, and a replay of its id is safe.
-          stopError = { message: 'no answer from the server for this change' };
-          outcomes.push({ kind: 'requeue', item, error: stopError });
-          continue;
-        }
-        const verdict = classifyResult(result);
-        if (verdict.action === 'ok') {
-          const afterConfirm = afterConfirmOf(item);
-          const outcome = outcomeOf(item, afterConfirm && result.ok ? await afterConfirm(item, result.result, transport) : { kind: 'confirm' });
-          if (outcome.kind === 'requeue') stopError = outcome.error;
-          outcomes.push(outcome);
-        } else if (verdict.action === 'park') {
-          outcomes.push({ kind: 'park', item, error: errorOf(verdict), notice: verdict.message });
-        } else {
-          stopError = errorOf(verdict);
-          needsRefresh = verdict.action === 'refresh';
-          outcomes.push({ kind: 'requeue', item, error: stopError });
-        }
-      }
-      if (await settle(outcomes)) rereadAfterDrain = true;
-      const parked = outcomes.filter((o): o is Extract<Outcome, { kind: 'park' }> => o.kind === 'park');
-      report.confirmed += outcomes.filter((o) => o.kind === 'confirm').length;
-      report.failed += parked.length;
-      for (const p of parked) notify(p.notice, { ...p.item, status: 'failed', lastError: p.error });
-      if (parked.length > 0) await runReconcile(userId);
-      if (needsRefresh && !refreshedForResults) {
-        refreshedForResults = true;
-        if (await renewSession()) continue;
-      }
-      if (stopError) {
-        const delay = backoff.next();
-        report.retryInMs = delay;
-        setStatus({ state: 'error', lastError: stopError.message });
-        if (started) scheduleRetry(delay);
-        return;
-      }
-      backoff.reset();
+      await markSending(db, batch);
+      const step = await send(batch, memory, report);
+      memory = step.memory;
+      if (!(await carryOut(step.plan, userId, report))) return;
     }
   }
 
@@ -352,15 +215,14 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       report.ran = await lock(() => drainLocked(report));
     } catch (err) {
       // A local failure (IndexedDB, a full disk): nothing was lost, the rows are still in the outbox.
-      const delay = backoff.next();
-      report.retryInMs = delay;
+      report.retryInMs = retry.failed();
       setStatus({ state: 'error', lastError: err instanceof Error ? err.message : String(err) });
-      if (started) scheduleRetry(delay);
     }
     const userId = getUserId();
     if (rereadAfterDrain && userId) await runReconcile(userId);
     await refreshCounts();
-    if (!report.ran && started && status.pending > 0 && retryHandle === null) scheduleRetry(lockRetryMs);
+    // Another tab holds the lock: look again in a while, in case it closes before draining these.
+    if (!report.ran && status.current.pending > 0) retry.later(lockRetryMs);
     return report;
   }
 
@@ -369,7 +231,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       drainAgain = true;
       return draining;
     }
-    cancelRetry();
+    retry.cancel();
     draining = (async () => {
       try {
         let report = await drainOnce();
@@ -393,51 +255,38 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   }
 
   const onOnline = () => {
-    backoff.reset();
     setStatus({ state: 'idle' });
-    void drainNow();
+    retry.nudge();
   };
   const onOffline = () => {
-    cancelRetry();
+    retry.cancel();
     setStatus({ state: 'offline' });
   };
 
   return {
     start() {
-      if (started) return;
-      started = true;
+      if (watch) return;
+      retry.arm();
       events?.addEventListener('online', onOnline);
       events?.addEventListener('offline', onOffline);
       // Any change to the outbox, from this tab or another, updates the indicator and wakes the drain.
-      watch = liveQuery(async () => {
-        // Counting every row makes the watch cover the whole table: a liveQuery wakes only for what its
-        // last run read, so one that read nothing (nobody signed in yet) or another student's rows would
-        // sleep through the changes of a student who signs in afterwards, and theirs would never be sent.
-        await db.outbox.count();
-        const userId = getUserId();
-        return userId ? pendingCount(db, userId) : 0;
-      }).subscribe({
+      watch = watchPending(db, getUserId, {
         next: (pending) => {
           void refreshCounts();
-          if (pending > 0 && isOnline() && !draining && retryHandle === null) void drainNow();
+          if (pending > 0 && isOnline() && !draining && !retry.waiting) void drainNow();
         },
         error: (err: unknown) => setStatus({ lastError: err instanceof Error ? err.message : String(err) }),
       });
     },
     stop() {
-      started = false;
+      retry.disarm();
       events?.removeEventListener('online', onOnline);
       events?.removeEventListener('offline', onOffline);
       watch?.unsubscribe();
       watch = null;
-      cancelRetry();
     },
     drainNow,
-    getStatus: () => status,
-    subscribe(listener) {
-      listeners.add(listener);
-      listener(status);
-      return () => listeners.delete(listener);
-    },
+    getStatus: () => status.current,
+    subscribe: status.subscribe,
   };
 }

@@ -1,3 +1,4 @@
+import { liveQuery, type Subscription } from 'dexie';
 import type { MutationKind, OutboxItem, PortalDB } from '../store/db.ts';
 import { NOT_LOGGED_IN } from '../domain/messages.ts';
 import { MutationRefused } from './effects.ts';
@@ -62,6 +63,25 @@ export async function pendingCount(db: PortalDB, userId: string): Promise<number
     db.outbox.where('[userId+status]').equals([userId, 'sending']).count(),
   ]);
   return queued + sending;
+}
+
+/**
+ * Tells `observer` the signed-in student's unsent count now and after every change to the outbox, from
+ * this tab or another.
+ */
+export function watchPending(
+  db: PortalDB,
+  getUserId: () => string | null,
+  observer: { next: (pending: number) => void; error: (err: unknown) => void },
+): Subscription {
+  return liveQuery(async () => {
+    // Counting every row makes the watch cover the whole table: a liveQuery wakes only for what its
+    // last run read, so one that read nothing (nobody signed in yet) or another student's rows would
+    // sleep through the changes of a student who signs in afterwards, and theirs would never be sent.
+    await db.outbox.count();
+    const userId = getUserId();
+    return userId ? pendingCount(db, userId) : 0;
+  }).subscribe(observer);
 }
 
 export async function failedItems(db: PortalDB, userId: string): Promise<OutboxItem[]> {

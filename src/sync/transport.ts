@@ -1,4 +1,5 @@
 import type { MutationKind } from '../store/db.ts';
+import type { ItemAnswer } from '../domain/syncFailure.ts';
 
 /** What the sync engine needs from the server, so it can be driven by a fake in tests. */
 
@@ -8,9 +9,7 @@ export interface MutationOp {
   args: Record<string, unknown>;
 }
 
-export type OpResult =
-  | { id: string; ok: true; result: unknown }
-  | { id: string; ok: false; code: string; message: string };
+export type OpResult = ItemAnswer;
 
 export interface SyncTransport {
   /** One call for many operations; the server applies each id at most once. */

@@ -2,6 +2,7 @@ import type { MutationArgs, MutationKind, OutboxItem } from '../../store/db.ts';
 import type { EffectContext, Ending } from '../effects.ts';
 import type { SyncTransport } from '../transport.ts';
 import type { MirrorView } from '../../store/mirrorView.ts';
+import type { Settlement } from '../../domain/batchDecision.ts';
 
 /**
  * What every mutation kind is, one module each in this folder, held to this interface with
@@ -23,16 +24,6 @@ export interface Submitted<K extends MutationKind> {
   blob?: Blob;
   blobName?: string;
 }
-
-export type SendError = { code?: string; message: string };
-
-/** How an item the server applied ends, once its after-confirm step has run. */
-export type Settlement =
-  | { kind: 'confirm' }
-  /** The step could not finish now (offline): the item is sent again, and the server replays its answer. */
-  | { kind: 'requeue'; error: SendError }
-  /** The step was refused: the item fails, its effect is taken back, and `notice` tells the student. */
-  | { kind: 'park'; error: SendError; notice: string };
 
 /** Work left after the server applied the mutation, given the server's answer for it. */
 export type AfterConfirm = (item: OutboxItem, result: unknown, transport: SyncTransport) => Promise<Settlement>;

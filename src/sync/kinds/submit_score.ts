@@ -1,6 +1,7 @@
 import { PROOF_UPLOAD_FAILED, PROOF_UPLOAD_FAILED_DETAIL, IMAGE_WITHOUT_NAME } from '../../domain/messages.ts';
 import { validateProofImage, validateScore } from '../../domain/score.ts';
-import { classifyError, errorOf } from '../classify.ts';
+import { errorOf } from '../../domain/syncFailure.ts';
+import { classifyError } from '../classify.ts';
 import { firstProblem, isUuid, missingText, notTrueOrFalse, notWholeNumber, textArg } from './args.ts';
 import type { AfterConfirm, MutationKindModule } from './kind.ts';
 

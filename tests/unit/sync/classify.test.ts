@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyError, classifyResult } from '../../../src/sync/classify.ts';
+import { classifyError } from '../../../src/sync/classify.ts';
+import { classifyResult } from '../../../src/domain/syncFailure.ts';
 import { TransportError } from '../../../src/sync/transport.ts';
 
 describe('classifyError (a failed call)', () => {
