@@ -1,14 +1,13 @@
 import { Link } from 'react-router-dom';
 import { Page } from '../../ui/Page.tsx';
-import { fetchVideos } from '../../data/queries/fetchVideos.ts';
 import { useCatalogueApps } from '../../state/useCatalogue.ts';
-import { useServerRead } from '../../state/useServerRead.ts';
+import { useCreatorVideos } from '../../state/creator.ts';
 import './creator.css';
 import { VideoCards } from './VideoCards.tsx';
 
 export default function YtPage() {
   const apps = useCatalogueApps();
-  const [videos] = useServerRead('videos', (source) => fetchVideos(source));
+  const videos = useCreatorVideos();
   const featured = videos.state === 'ready' ? videos.data.filter((v) => v.featured) : [];
   const latest = videos.state === 'ready' ? videos.data.filter((v) => !v.featured) : [];
   return (

@@ -1,18 +1,12 @@
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { Page } from '../../ui/Page.tsx';
-import { usePortal } from '../../state/portal.tsx';
-import { moderate, type Decision } from '../../data/actions/moderate.ts';
-import { fetchModerationDesk, type ModerationDesk } from '../../data/queries/fetchModerationDesk.ts';
-import type { DataSource } from '../../data/source.ts';
 import { platformLabel, socialProfileUrl } from '../../domain/creatorSocial.ts';
 import { describePlay } from '../../domain/playEvidence.ts';
-import { useServerRead } from '../../state/useServerRead.ts';
+import { useModerationDesk, type Decision, type ModerationDesk, type ModerationDeskView } from '../../state/moderation.ts';
 import { DecisionForm } from './DecisionForm.tsx';
 import { ProofImage } from './ProofImage.tsx';
 import './moderate.css';
-
-const NOT_A_MODERATOR = 'Only a moderator can do this.';
 
 const ACTION_WORDS: Record<string, string> = {
   approve: 'Approved',
@@ -33,12 +27,11 @@ function day(iso: string): string {
   return new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium' });
 }
 
-function Desk({ data, desk, reload }: { data: DataSource; desk: ModerationDesk; reload: () => void }) {
+function Desk({ desk, decide: make }: { desk: ModerationDesk; decide: ModerationDeskView['decide'] }) {
   const decide = async (decision: Decision, done: string) => {
-    const { error } = await moderate(data, decision);
-    if (error) toast.error(`Not done: ${error.message}`);
-    else toast.success(done);
-    reload();
+    const outcome = await make(decision);
+    if (outcome.ok) toast.success(done);
+    else toast.error(`Not done: ${outcome.message}`);
   };
 
   return (
@@ -51,7 +44,7 @@ function Desk({ data, desk, reload }: { data: DataSource; desk: ModerationDesk; 
             const subject = `${score.username}'s ${score.score.toLocaleString('en-US')} in ${score.app_title}`;
             return (
               <li key={score.submission_id} className="desk-item desk-score" data-testid="desk-score">
-                <ProofImage data={data} objectName={score.proof} alt={`Proof sent with ${subject}`} />
+                <ProofImage objectName={score.proof} alt={`Proof sent with ${subject}`} />
                 <div className="desk-details">
                   <p className="desk-headline">
                     <strong>{score.score.toLocaleString('en-US')}</strong> in {score.app_title}
@@ -265,28 +258,29 @@ function Desk({ data, desk, reload }: { data: DataSource; desk: ModerationDesk; 
 
 /** The moderation desk (issue 20): proofs to review, reported messages, takedown requests, creator applications, and the record. */
 export default function ModeratePage() {
-  const { runtime, status } = usePortal();
-  const [desk, reload] = useServerRead('desk', fetchModerationDesk);
+  const { account, desk, decide } = useModerationDesk();
 
   return (
     <Page name="moderate" title="Moderation desk">
-      {status === 'signed-out' ? (
+      {account === 'signed-out' ? (
         <p>
           <Link to="/auth" className="button">
             Sign in
           </Link>{' '}
           to use the moderation desk.
         </p>
-      ) : desk.state === 'loading' || runtime === null ? (
+      ) : desk.state === 'loading' || account === 'loading' ? (
         <p className="muted">Loading the desk…</p>
+      ) : desk.state === 'not-a-moderator' ? (
+        <p role="alert" data-testid="desk-refused">
+          The moderation desk is for moderators. The people who run this portal appoint them.
+        </p>
       ) : desk.state === 'error' ? (
         <p role="alert" data-testid="desk-refused">
-          {desk.message === NOT_A_MODERATOR
-            ? 'The moderation desk is for moderators. The people who run this portal appoint them.'
-            : `The desk could not be loaded (${desk.message}). Check your connection and reload the page.`}
+          The desk could not be loaded ({desk.message}). Check your connection and reload the page.
         </p>
       ) : (
-        <Desk data={runtime.data} desk={desk.data} reload={reload} />
+        <Desk desk={desk.data} decide={decide} />
       )}
     </Page>
   );
