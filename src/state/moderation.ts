@@ -22,6 +22,8 @@ export interface ModerationDeskView {
   desk: Loadable<ModerationDesk> | { state: 'not-a-moderator' };
   /** Makes the decision on the server, then reads the desk again whatever came of it. */
   decide: (decision: Decision) => Promise<DecisionOutcome>;
+  /** Reads the desk again, for cases that came in since. */
+  checkAgain: () => void;
 }
 
 /** The moderation desk (issue 20): its queues and record, read from the server, and the decisions on them. */
@@ -38,7 +40,7 @@ export function useModerationDesk(): ModerationDeskView {
   }
 
   const desk = read.state === 'error' && read.message === NOT_A_MODERATOR ? { state: 'not-a-moderator' as const } : read;
-  return { account: account.state, desk, decide };
+  return { account: account.state, desk, decide, checkAgain: reload };
 }
 
 /** Whether the signed-in student is a moderator; false until the server says so (and offline). */

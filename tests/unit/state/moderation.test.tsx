@@ -63,6 +63,17 @@ describe('useModerationDesk', () => {
     expect(desk.current.desk).toMatchObject({ state: 'ready', data: { scores: [] } });
   });
 
+  it('an empty desk, checked again, shows a case that came in since', async () => {
+    const server = deskServer([]);
+    const desk = stageOf(useModerationDesk, signedIn(server.runtime));
+    await settle();
+    expect(desk.current.desk).toMatchObject({ state: 'ready', data: { scores: [], reports: [], takedowns: [], applications: [] } });
+    server.answer('get_pending_scores', { data: [SCORE], error: null });
+    act(() => desk.current.checkAgain());
+    await settle();
+    expect(desk.current.desk).toMatchObject({ state: 'ready', data: { scores: [SCORE] } });
+  });
+
   it('a refused decision gives the server’s reason', async () => {
     const server = deskServer([SCORE]);
     server.answer('review_score', { data: null, error: { message: 'Already decided.', status: 400 } });
