@@ -8,27 +8,10 @@ import { platformLabel, socialProfileUrl } from '../../domain/creatorSocial.ts';
 import { describePlay } from '../../domain/playEvidence.ts';
 import { useModerationDesk, type Decision, type ModerationDesk, type ModerationDeskView } from '../../state/moderation.ts';
 import { DecisionForm } from './DecisionForm.tsx';
+import { DecisionRecord } from './DecisionRecord.tsx';
+import { day, when } from './deskDates.ts';
 import { ProofImage } from './ProofImage.tsx';
 import './moderate.css';
-
-const ACTION_WORDS: Record<string, string> = {
-  approve: 'Approved',
-  reject: 'Rejected',
-  hide: 'Hid',
-  restore: 'Kept shown',
-  resolve: 'Resolved',
-  reopen: 'Reopened',
-  grant: 'Granted',
-  decline: 'Declined',
-};
-
-function when(iso: string): string {
-  return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-function day(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium' });
-}
 
 function Desk({ desk, decide: make, checkAgain }: { desk: ModerationDesk; decide: ModerationDeskView['decide']; checkAgain: () => void }) {
   const waiting = desk.scores.length + desk.reports.length + desk.takedowns.length + desk.applications.length;
@@ -241,41 +224,7 @@ function Desk({ desk, decide: make, checkAgain }: { desk: ModerationDesk; decide
         </>
       )}
 
-      <section className="desk-section" aria-labelledby="desk-decisions">
-        <h2 id="desk-decisions">Latest decisions</h2>
-        {desk.decisions.length === 0 && <p className="muted">No decision yet.</p>}
-        <ul className="desk-list">
-          {desk.decisions.map((decision) => (
-            <li key={decision.id} className="desk-item desk-record" data-testid="desk-decision">
-              <div className="desk-details">
-                <p>
-                  <strong>{ACTION_WORDS[decision.action] ?? decision.action}</strong> {decision.about}
-                  {decision.undoes !== null && ' (undoing an earlier decision)'}
-                </p>
-                <p className="muted">
-                  {decision.moderator_username}, {when(decision.created_at)}: “{decision.reason}”
-                </p>
-                {decision.undoable && decision.subject === 'creator_application' && decision.action === 'grant' && (
-                  <p className="muted">Undoing it takes the creator tools back, with the accounts and videos added since.</p>
-                )}
-                {decision.undoable && (
-                  <DecisionForm
-                    subject={`${ACTION_WORDS[decision.action] ?? decision.action} ${decision.about}`}
-                    choices={[
-                      {
-                        label: 'Undo',
-                        variant: 'danger',
-                        defaultReason: 'Decided in error.',
-                        onDecide: (reason) => decide({ kind: 'undo', decisionId: decision.id, reason }, 'Decision undone.'),
-                      },
-                    ]}
-                  />
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <DecisionRecord decisions={desk.decisions} decide={decide} />
     </>
   );
 }
