@@ -32,7 +32,7 @@ const LATER_AREAS = {
   'the auth screens (features/auth/AuthPage.tsx)': 'Forgot password?',
   'the shop (features/shop/ShopPage.tsx)': 'not for sale',
   'chat (data/queries/pollChat.ts, loaded by features/chat/ChatPage.tsx)': 'get_chat_messages',
-  'the creator tools (data/queries/fetchCreatorAccess.ts, loaded by features/creator)': 'is_creator',
+  'the creator tools (data/queries/fetchCreatorAccess.ts, loaded by state/creator.ts)': 'is_creator',
   'the game player (features/player/Unsandboxed.tsx, loaded by GameFrame.tsx)': 'without the sandbox that keeps games away from your account',
 };
 

@@ -2,19 +2,14 @@ import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { Page } from '../../ui/Page.tsx';
-import { addCreatorSocial } from '../../data/actions/addCreatorSocial.ts';
-import { fetchOwnSocials } from '../../data/queries/fetchOwnSocials.ts';
-import type { DataSource } from '../../data/source.ts';
 import { platformLabel, PLATFORMS, socialProfileUrl, validateSocial } from '../../domain/creatorSocial.ts';
-import { describeWriteError } from '../../domain/creatorWriteError.ts';
 import type { FieldErrors } from '../../domain/fieldErrors.ts';
 import '../../ui/forms.css';
-import { useServerRead } from '../../state/useServerRead.ts';
+import { useCreatorAccess, useOwnSocials, type Outcome } from '../../state/creator.ts';
 import './creator.css';
 import { CreatorGateFor } from './CreatorGate.tsx';
-import { useCreatorAccess } from './useCreatorAccess.ts';
 
-function AddSocialForm({ data, userId, onAdded }: { data: DataSource; userId: string; onAdded: () => void }) {
+function AddSocialForm({ add }: { add: (platform: string, handle: string) => Promise<Outcome> }) {
   const ids = useId();
   const [platform, setPlatform] = useState('youtube');
   const [handle, setHandle] = useState('');
@@ -30,14 +25,13 @@ function AddSocialForm({ data, userId, onAdded }: { data: DataSource; userId: st
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const { error } = await addCreatorSocial(data, userId, platform, handle);
-      if (error) {
-        setFailure(describeWriteError(error));
+      const outcome = await add(platform, handle);
+      if (!outcome.ok) {
+        setFailure(outcome.message);
         return;
       }
       toast.success(`${platformLabel(platform)} account added`);
       setHandle('');
-      onAdded();
     } finally {
       setBusy(false);
     }
@@ -87,8 +81,8 @@ function AddSocialForm({ data, userId, onAdded }: { data: DataSource; userId: st
   );
 }
 
-function Accounts({ data, userId }: { data: DataSource; userId: string }) {
-  const [socials, reload] = useServerRead(`socials:${userId}`, (source) => fetchOwnSocials(source, userId));
+function Accounts({ userId }: { userId: string }) {
+  const { socials, add } = useOwnSocials(userId);
   return (
     <>
       {socials.state === 'loading' && <p className="cm-form-hint">Loading your accounts…</p>}
@@ -126,7 +120,7 @@ function Accounts({ data, userId }: { data: DataSource; userId: string }) {
             })}
           </ul>
         ))}
-      <AddSocialForm data={data} userId={userId} onAdded={reload} />
+      <AddSocialForm add={add} />
     </>
   );
 }
@@ -150,7 +144,7 @@ export default function CreatorAccountsPage() {
         </p>
       )}
       <CreatorGateFor access={access} recheck={recheck}>
-        {(data, userId) => <Accounts data={data} userId={userId} />}
+        {(userId) => <Accounts userId={userId} />}
       </CreatorGateFor>
     </Page>
   );

@@ -1,12 +1,8 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { Page } from '../../ui/Page.tsx';
-import type { CreatorSummary } from '../../data/creatorCards.ts';
-import { fetchCreatorPage, type CreatorPage } from '../../data/queries/fetchCreatorPage.ts';
-import { fetchCreators } from '../../data/queries/fetchCreators.ts';
-import { ok } from '../../data/result.ts';
 import { platformLabel, socialProfileUrl } from '../../domain/creatorSocial.ts';
 import { useCatalogueApps } from '../../state/useCatalogue.ts';
-import { useServerRead } from '../../state/useServerRead.ts';
+import { useCreatorPage, useCreators, type CreatorSummary } from '../../state/creator.ts';
 import './creator.css';
 import { VideoCards } from './VideoCards.tsx';
 
@@ -35,10 +31,7 @@ function Socials({ creator }: { creator: CreatorSummary }) {
 
 function OneCreator({ username }: { username: string }) {
   const apps = useCatalogueApps();
-  const [result] = useServerRead<CreatorPage | false>(`creator:${username}`, async (source) => {
-    const answer = await fetchCreatorPage(source, username);
-    return answer.error ? answer : ok(answer.data ?? false);
-  });
+  const result = useCreatorPage(username);
   if (result.state === 'loading') return <p className="cm-form-hint">Loading…</p>;
   if (result.state === 'error') return <p className="cm-form-error">The creator page cannot be loaded right now ({result.message}).</p>;
   if (result.data === false) {
@@ -66,7 +59,7 @@ function OneCreator({ username }: { username: string }) {
 }
 
 function AllCreators() {
-  const [creators] = useServerRead('creators', fetchCreators);
+  const creators = useCreators();
   if (creators.state === 'loading') return <p className="cm-form-hint">Loading creators…</p>;
   if (creators.state === 'error') return <p className="cm-form-error">The creators cannot be loaded right now ({creators.message}).</p>;
   if (creators.data.length === 0) return <p>No creators yet.</p>;

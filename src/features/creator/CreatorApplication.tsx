@@ -1,11 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { submitCreatorApplication } from '../../data/actions/submitCreatorApplication.ts';
-import { withdrawCreatorApplication } from '../../data/actions/withdrawCreatorApplication.ts';
-import { isOnline } from '../../data/online.ts';
-import { fetchOwnCreatorApplication, type OwnCreatorApplication } from '../../data/queries/fetchOwnCreatorApplication.ts';
-import { isUnreachable, type ServerError } from '../../data/result.ts';
-import type { DataSource } from '../../data/source.ts';
 import {
   APPLYING_NEEDS_CONNECTION,
   describeLimits,
@@ -17,19 +11,14 @@ import {
 import { platformLabel, PLATFORMS } from '../../domain/creatorSocial.ts';
 import type { FieldErrors } from '../../domain/fieldErrors.ts';
 import '../../ui/forms.css';
+import { useCreatorApplication, type CreatorApplicationView, type OwnCreatorApplication } from '../../state/creator.ts';
 import { useOnline } from '../../state/useOnline.ts';
-import { useServerRead } from '../../state/useServerRead.ts';
 
 function day(iso: string): string {
   return new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium' });
 }
 
-/** The server's refusal in the student's words; a lost connection as the one thing to do about it. */
-function failureText(error: ServerError, online: boolean): string {
-  return !online || isUnreachable(error) ? APPLYING_NEEDS_CONNECTION : error.message;
-}
-
-function ApplicationForm({ data, start, onSent }: { data: DataSource; start: ApplicationInput; onSent: () => void }) {
+function ApplicationForm({ start, submit: send }: { start: ApplicationInput; submit: CreatorApplicationView['submit'] }) {
   const ids = useId();
   const online = useOnline();
   const [input, setInput] = useState<ApplicationInput>(start);
@@ -50,13 +39,12 @@ function ApplicationForm({ data, start, onSent }: { data: DataSource; start: App
     }
     setBusy(true);
     try {
-      const { error } = await submitCreatorApplication(data, input);
-      if (error) {
-        setFailure(failureText(error, isOnline()));
+      const outcome = await send(input);
+      if (!outcome.ok) {
+        setFailure(outcome.message);
         return;
       }
       toast.success('Application sent. A moderator will read it.');
-      onSent();
     } finally {
       setBusy(false);
     }
@@ -130,7 +118,17 @@ function ApplicationForm({ data, start, onSent }: { data: DataSource; start: App
   );
 }
 
-function Waiting({ data, application, onChange }: { data: DataSource; application: OwnCreatorApplication; onChange: () => void }) {
+function Waiting({
+  application,
+  withdraw: takeBack,
+  check,
+  onAnswer,
+}: {
+  application: OwnCreatorApplication;
+  withdraw: CreatorApplicationView['withdraw'];
+  check: () => void;
+  onAnswer: () => void;
+}) {
   const online = useOnline();
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -139,15 +137,16 @@ function Waiting({ data, application, onChange }: { data: DataSource; applicatio
     setBusy(true);
     setFailure(null);
     try {
-      const { error } = await withdrawCreatorApplication(data);
-      if (error && (!isOnline() || isUnreachable(error))) {
+      const outcome = await takeBack();
+      if (outcome.state === 'needs-connection') {
         setFailure('Withdrawing needs a connection: try again once you are back online.');
         return;
       }
-      // Refused because a moderator decided first: the answer shows once the page asks again.
-      if (error) toast.error(error.message);
+      // Refused because a moderator decided first: the application read again shows their answer.
+      if (outcome.state === 'refused') toast.error(outcome.message);
       else toast.success('Application withdrawn.');
-      onChange();
+      // A moderator who decided first may have granted the tools.
+      onAnswer();
     } finally {
       setBusy(false);
     }
@@ -169,7 +168,7 @@ function Waiting({ data, application, onChange }: { data: DataSource; applicatio
         </p>
       )}
       <p className="cm-form-actions">
-        <button type="button" className="button" disabled={busy || !online} onClick={onChange}>
+        <button type="button" className="button" disabled={busy || !online} onClick={check}>
           Check for an answer
         </button>
         <button type="button" className="cm-button-quiet" disabled={busy || !online} onClick={() => void withdraw()}>
@@ -186,8 +185,8 @@ function Waiting({ data, application, onChange }: { data: DataSource; applicatio
  * or declined (with the moderator's reason), and the form to apply when the server would take one.
  * `onAnswer` asks the page to check creator access again, as after a grant.
  */
-export function CreatorApplication({ data, userId, onAnswer }: { data: DataSource; userId: string; onAnswer: () => void }) {
-  const [own, reload] = useServerRead(`creator-application:${userId}`, fetchOwnCreatorApplication);
+export function CreatorApplication({ userId, onAnswer }: { userId: string; onAnswer: () => void }) {
+  const { own, reload, submit, withdraw } = useCreatorApplication(userId);
   const refresh = () => {
     reload();
     onAnswer();
@@ -202,7 +201,7 @@ export function CreatorApplication({ data, userId, onAnswer }: { data: DataSourc
     );
   }
   const latest = own.data.latest;
-  if (latest?.status === 'pending') return <Waiting data={data} application={latest} onChange={refresh} />;
+  if (latest?.status === 'pending') return <Waiting application={latest} withdraw={withdraw} check={refresh} onAnswer={onAnswer} />;
   const start: ApplicationInput =
     latest === null ? { pitch: '', platform: '', handle: '' } : { pitch: latest.pitch, platform: latest.channel?.platform ?? '', handle: latest.channel?.handle ?? '' };
   return (
@@ -218,7 +217,7 @@ export function CreatorApplication({ data, userId, onAnswer }: { data: DataSourc
           {latest.refusal}
         </p>
       ) : (
-        <ApplicationForm data={data} start={start} onSent={reload} />
+        <ApplicationForm start={start} submit={submit} />
       )}
     </>
   );

@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { DataSource } from '../../data/source.ts';
+import { useCreatorAccess, type CreatorAccess } from '../../state/creator.ts';
 import { CreatorApplication } from './CreatorApplication.tsx';
 import './creator.css';
-import { useCreatorAccess, type CreatorAccess } from './useCreatorAccess.ts';
 
 const NOT_A_CREATOR =
   'Creator tools are for approved creators. Tell the moderators what you want to make: they read every application and answer here.';
 
-type Children = (data: DataSource, userId: string) => ReactNode;
+type Children = (userId: string) => ReactNode;
 
 /** Shows `children` to approved creators, and everyone else why they cannot use the creator tools and how to apply. */
 export function CreatorGate({ children }: { children: Children }) {
@@ -43,7 +42,7 @@ export function CreatorGateFor({ access, recheck, children }: { access: CreatorA
           <p>
             Meanwhile, watch what approved creators made on the <Link to="/yt">videos page</Link>.
           </p>
-          <CreatorApplication data={access.data} userId={access.userId} onAnswer={recheck} />
+          <CreatorApplication userId={access.userId} onAnswer={recheck} />
         </div>
       );
     case 'error':
@@ -53,6 +52,6 @@ export function CreatorGateFor({ access, recheck, children }: { access: CreatorA
         </p>
       );
     case 'creator':
-      return <>{children(access.data, access.userId)}</>;
+      return <>{children(access.userId)}</>;
   }
 }

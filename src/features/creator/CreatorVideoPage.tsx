@@ -2,34 +2,27 @@ import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Page } from '../../ui/Page.tsx';
-import { createCreatorVideo } from '../../data/actions/createCreatorVideo.ts';
-import { deleteCreatorVideo } from '../../data/actions/deleteCreatorVideo.ts';
-import { updateCreatorVideo } from '../../data/actions/updateCreatorVideo.ts';
-import type { VideoRow } from '../../data/creatorCards.ts';
-import { fetchOwnSocial } from '../../data/queries/fetchOwnSocial.ts';
-import { fetchSocialVideo } from '../../data/queries/fetchSocialVideo.ts';
-import { ok } from '../../data/result.ts';
-import type { DataSource } from '../../data/source.ts';
 import { platformLabel } from '../../domain/creatorSocial.ts';
 import { validateVideo, type VideoInput } from '../../domain/creatorVideo.ts';
-import { describeWriteError } from '../../domain/creatorWriteError.ts';
 import type { FieldErrors } from '../../domain/fieldErrors.ts';
 import '../../ui/forms.css';
 import { useCatalogueApps } from '../../state/useCatalogue.ts';
-import { useServerRead } from '../../state/useServerRead.ts';
+import { useVideoEditor, type VideoEditorView, type VideoRow } from '../../state/creator.ts';
 import './creator.css';
 import { CreatorGate } from './CreatorGate.tsx';
 
 const EMPTY: VideoInput = { title: '', url: '', appId: '', description: '' };
 
 function VideoForm({
-  data,
   socialId,
   video,
+  save,
+  remove: deleteVideo,
 }: {
-  data: DataSource;
   socialId: number;
   video: VideoRow | null;
+  save: VideoEditorView['save'];
+  remove: VideoEditorView['remove'];
 }) {
   const ids = useId();
   const navigate = useNavigate();
@@ -57,9 +50,9 @@ function VideoForm({
     };
     setBusy(true);
     try {
-      const { error } = video === null ? await createCreatorVideo(data, socialId, row) : await updateCreatorVideo(data, video.id, row);
-      if (error) {
-        setFailure(describeWriteError(error));
+      const outcome = await save(socialId, video, row);
+      if (!outcome.ok) {
+        setFailure(outcome.message);
         return;
       }
       toast.success(video === null ? 'Video added' : 'Video saved');
@@ -71,9 +64,9 @@ function VideoForm({
 
   const remove = async () => {
     if (video === null || !window.confirm(`Delete "${video.title}"?`)) return;
-    const { error } = await deleteCreatorVideo(data, video.id);
-    if (error) {
-      setFailure(describeWriteError(error));
+    const outcome = await deleteVideo(video);
+    if (!outcome.ok) {
+      setFailure(outcome.message);
       return;
     }
     toast.success('Video deleted');
@@ -149,12 +142,9 @@ function VideoForm({
   );
 }
 
-function Editor({ data, userId, socialId, videoId }: { data: DataSource; userId: string; socialId: string; videoId: string }) {
+function Editor({ userId, socialId, videoId }: { userId: string; socialId: string; videoId: string }) {
   const isNew = videoId === 'new';
-  const [social] = useServerRead(`social:${userId}:${socialId}`, (source) => fetchOwnSocial(source, userId, Number(socialId)));
-  const [video] = useServerRead<VideoRow | false>(`video:${socialId}:${videoId}`, async (source) =>
-    isNew ? ok(false) : fetchSocialVideo(source, Number(socialId), Number(videoId)),
-  );
+  const { social, video, save, remove } = useVideoEditor(userId, socialId, videoId);
 
   const valid = /^\d+$/.test(socialId) && (isNew || /^\d+$/.test(videoId));
   if (!valid || social.state === 'error' || video.state === 'error') {
@@ -176,7 +166,7 @@ function Editor({ data, userId, socialId, videoId }: { data: DataSource; userId:
           {platformLabel(social.data.platform)}: @{social.data.handle}
         </strong>
       </p>
-      <VideoForm data={data} socialId={social.data.id} video={video.data === false ? null : video.data} />
+      <VideoForm socialId={social.data.id} video={video.data === false ? null : video.data} save={save} remove={remove} />
     </>
   );
 }
@@ -189,7 +179,7 @@ export default function CreatorVideoPage() {
       <p className="cm-form-hint">
         Account <strong data-testid="social-id">{socialId}</strong> · Video <strong data-testid="video-id">{videoId}</strong>
       </p>
-      <CreatorGate>{(data, userId) => <Editor data={data} userId={userId} socialId={socialId} videoId={videoId} />}</CreatorGate>
+      <CreatorGate>{(userId) => <Editor userId={userId} socialId={socialId} videoId={videoId} />}</CreatorGate>
     </Page>
   );
 }

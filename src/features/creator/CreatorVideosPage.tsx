@@ -1,16 +1,13 @@
 import { Link, useParams } from 'react-router-dom';
 import { Page } from '../../ui/Page.tsx';
-import { fetchOwnSocial } from '../../data/queries/fetchOwnSocial.ts';
-import { fetchSocialVideos } from '../../data/queries/fetchSocialVideos.ts';
 import { platformLabel } from '../../domain/creatorSocial.ts';
 import '../../ui/forms.css';
-import { useServerRead } from '../../state/useServerRead.ts';
+import { useSocialVideos } from '../../state/creator.ts';
 import './creator.css';
 import { CreatorGate } from './CreatorGate.tsx';
 
 function Videos({ userId, socialId }: { userId: string; socialId: string }) {
-  const [social] = useServerRead(`social:${userId}:${socialId}`, (source) => fetchOwnSocial(source, userId, Number(socialId)));
-  const [videos] = useServerRead(`videos:${socialId}`, (source) => fetchSocialVideos(source, Number(socialId)));
+  const { social, videos } = useSocialVideos(userId, socialId);
 
   if (!/^\d+$/.test(socialId) || social.state === 'error') {
     return (
@@ -68,7 +65,7 @@ export default function CreatorVideosPage() {
   return (
     <Page name="creator-videos" title="Choose videos">
       <p className="page-lead">The videos of this account: pick one to edit or start a new one.</p>
-      <CreatorGate>{(_data, userId) => <Videos userId={userId} socialId={socialId} />}</CreatorGate>
+      <CreatorGate>{(userId) => <Videos userId={userId} socialId={socialId} />}</CreatorGate>
     </Page>
   );
 }

@@ -1,5 +1,4 @@
-import { fetchGameVideos } from '../../data/queries/fetchGameVideos.ts';
-import { useServerRead } from '../../state/useServerRead.ts';
+import { useGameVideos } from '../../state/creator.ts';
 import './creator.css';
 import { VideoCards } from './VideoCards.tsx';
 
@@ -8,7 +7,7 @@ import { VideoCards } from './VideoCards.tsx';
  * loading, offline or when there is none: the game page is for playing, and an empty heading says nothing.
  */
 export function GameVideos({ app }: { app: { id: string; title: string } }) {
-  const [videos] = useServerRead(`game-videos:${app.id}`, (source) => fetchGameVideos(source, app.id));
+  const videos = useGameVideos(app.id);
   if (videos.state !== 'ready' || videos.data.length === 0) return null;
   const headingId = `game-videos-${app.id}`;
   return (

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import type { VideoCard } from '../../data/creatorCards.ts';
 import { platformLabel } from '../../domain/creatorSocial.ts';
 import { classPath } from '../../domain/slug.ts';
+import type { VideoCard } from '../../state/creator.ts';
 
 /** Videos as cards; the video itself is a plain link (never an embed), opened in a new tab. */
 export function VideoCards({ videos, apps, showAuthor = true }: { videos: VideoCard[]; apps: readonly { id: string; title: string }[] | null; showAuthor?: boolean }) {

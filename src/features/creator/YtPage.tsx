@@ -1,14 +1,16 @@
+import { Clapperboard } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { ButtonLink } from '../../ui/Button.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Page } from '../../ui/Page.tsx';
-import { fetchVideos } from '../../data/queries/fetchVideos.ts';
 import { useCatalogueApps } from '../../state/useCatalogue.ts';
-import { useServerRead } from '../../state/useServerRead.ts';
+import { useCreatorVideos } from '../../state/creator.ts';
 import './creator.css';
 import { VideoCards } from './VideoCards.tsx';
 
 export default function YtPage() {
   const apps = useCatalogueApps();
-  const [videos] = useServerRead('videos', (source) => fetchVideos(source));
+  const videos = useCreatorVideos();
   const featured = videos.state === 'ready' ? videos.data.filter((v) => v.featured) : [];
   const latest = videos.state === 'ready' ? videos.data.filter((v) => !v.featured) : [];
   return (
@@ -23,7 +25,19 @@ export default function YtPage() {
           The videos cannot be loaded right now ({videos.message}). They need a connection; the games work without one.
         </p>
       )}
-      {videos.state === 'ready' && videos.data.length === 0 && <p>No creator videos yet.</p>}
+      {videos.state === 'ready' && videos.data.length === 0 && (
+        <EmptyState
+          icon={<Clapperboard size={32} />}
+          title="No creator videos yet"
+          action={
+            <ButtonLink to="/creator" icon={<Clapperboard aria-hidden="true" size={20} />}>
+              Become a creator
+            </ButtonLink>
+          }
+        >
+          Make videos about the games here? Once a moderator approves your application, yours can be the first on this page.
+        </EmptyState>
+      )}
       {featured.length > 0 && (
         <section className="creator-section" aria-labelledby="yt-featured" data-testid="yt-featured">
           <h2 id="yt-featured">Featured</h2>

@@ -1,292 +1,259 @@
+import { Inbox, RefreshCw } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
+import { Button } from '../../ui/Button.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Page } from '../../ui/Page.tsx';
-import { usePortal } from '../../state/portal.tsx';
-import { moderate, type Decision } from '../../data/actions/moderate.ts';
-import { fetchModerationDesk, type ModerationDesk } from '../../data/queries/fetchModerationDesk.ts';
-import type { DataSource } from '../../data/source.ts';
 import { platformLabel, socialProfileUrl } from '../../domain/creatorSocial.ts';
 import { describePlay } from '../../domain/playEvidence.ts';
-import { useServerRead } from '../../state/useServerRead.ts';
+import { useModerationDesk, type Decision, type ModerationDesk, type ModerationDeskView } from '../../state/moderation.ts';
 import { DecisionForm } from './DecisionForm.tsx';
+import { DecisionRecord } from './DecisionRecord.tsx';
+import { day, when } from './deskDates.ts';
 import { ProofImage } from './ProofImage.tsx';
 import './moderate.css';
 
-const NOT_A_MODERATOR = 'Only a moderator can do this.';
-
-const ACTION_WORDS: Record<string, string> = {
-  approve: 'Approved',
-  reject: 'Rejected',
-  hide: 'Hid',
-  restore: 'Kept shown',
-  resolve: 'Resolved',
-  reopen: 'Reopened',
-  grant: 'Granted',
-  decline: 'Declined',
-};
-
-function when(iso: string): string {
-  return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-function day(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium' });
-}
-
-function Desk({ data, desk, reload }: { data: DataSource; desk: ModerationDesk; reload: () => void }) {
+function Desk({ desk, decide: make, checkAgain }: { desk: ModerationDesk; decide: ModerationDeskView['decide']; checkAgain: () => void }) {
+  const waiting = desk.scores.length + desk.reports.length + desk.takedowns.length + desk.applications.length;
   const decide = async (decision: Decision, done: string) => {
-    const { error } = await moderate(data, decision);
-    if (error) toast.error(`Not done: ${error.message}`);
-    else toast.success(done);
-    reload();
+    const outcome = await make(decision);
+    if (outcome.ok) toast.success(done);
+    else toast.error(`Not done: ${outcome.message}`);
   };
 
   return (
     <>
-      <section className="desk-section" aria-labelledby="desk-scores">
-        <h2 id="desk-scores">Scores to review ({desk.scores.length})</h2>
-        {desk.scores.length === 0 && <p className="muted">No score waits for review.</p>}
-        <ul className="desk-list">
-          {desk.scores.map((score) => {
-            const subject = `${score.username}'s ${score.score.toLocaleString('en-US')} in ${score.app_title}`;
-            return (
-              <li key={score.submission_id} className="desk-item desk-score" data-testid="desk-score">
-                <ProofImage data={data} objectName={score.proof} alt={`Proof sent with ${subject}`} />
-                <div className="desk-details">
-                  <p className="desk-headline">
-                    <strong>{score.score.toLocaleString('en-US')}</strong> in {score.app_title}
-                  </p>
-                  <p>
-                    by <Link to={`/profile/${encodeURIComponent(score.username)}`}>{score.username}</Link>, {when(score.created_at)}
-                  </p>
-                  {score.max_score !== null && (
-                    <p className="muted">The most one game of {score.app_title} can score: {Number(score.max_score).toLocaleString('en-US')}.</p>
-                  )}
-                  <p className="muted" data-testid="desk-play">
-                    {describePlay(score)}
-                  </p>
-                  <DecisionForm
-                    subject={subject}
-                    choices={[
-                      {
-                        label: 'Approve',
-                        variant: 'primary',
-                        defaultReason: 'The proof shows this score.',
-                        onDecide: (reason) => decide({ kind: 'score', submissionId: score.submission_id, approve: true, reason }, `Approved ${subject}.`),
-                      },
-                      {
-                        label: 'Reject',
-                        variant: 'danger',
-                        defaultReason: 'The proof does not show this score.',
-                        onDecide: (reason) => decide({ kind: 'score', submissionId: score.submission_id, approve: false, reason }, `Rejected ${subject}.`),
-                      },
-                    ]}
-                  />
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      </section>
+      {waiting === 0 ? (
+        <EmptyState
+          icon={<Inbox size={32} />}
+          title="Nothing waits for a decision"
+          action={
+            <Button variant="secondary" icon={<RefreshCw aria-hidden="true" size={20} />} onClick={checkAgain}>
+              Check again
+            </Button>
+          }
+        >
+          No score, reported message, takedown request or creator application is open. New ones show when you check again.
+        </EmptyState>
+      ) : (
+        <>
+          <section className="desk-section" aria-labelledby="desk-scores">
+            <h2 id="desk-scores">Scores to review ({desk.scores.length})</h2>
+            {desk.scores.length === 0 && <p className="muted">No score waits for review.</p>}
+            <ul className="desk-list">
+              {desk.scores.map((score) => {
+                const subject = `${score.username}'s ${score.score.toLocaleString('en-US')} in ${score.app_title}`;
+                return (
+                  <li key={score.submission_id} className="desk-item desk-score" data-testid="desk-score">
+                    <ProofImage objectName={score.proof} alt={`Proof sent with ${subject}`} />
+                    <div className="desk-details">
+                      <p className="desk-headline">
+                        <strong>{score.score.toLocaleString('en-US')}</strong> in {score.app_title}
+                      </p>
+                      <p>
+                        by <Link to={`/profile/${encodeURIComponent(score.username)}`}>{score.username}</Link>, {when(score.created_at)}
+                      </p>
+                      {score.max_score !== null && (
+                        <p className="muted">The most one game of {score.app_title} can score: {Number(score.max_score).toLocaleString('en-US')}.</p>
+                      )}
+                      <p className="muted" data-testid="desk-play">
+                        {describePlay(score)}
+                      </p>
+                      <DecisionForm
+                        subject={subject}
+                        choices={[
+                          {
+                            label: 'Approve',
+                            variant: 'primary',
+                            defaultReason: 'The proof shows this score.',
+                            onDecide: (reason) => decide({ kind: 'score', submissionId: score.submission_id, approve: true, reason }, `Approved ${subject}.`),
+                          },
+                          {
+                            label: 'Reject',
+                            variant: 'danger',
+                            defaultReason: 'The proof does not show this score.',
+                            onDecide: (reason) => decide({ kind: 'score', submissionId: score.submission_id, approve: false, reason }, `Rejected ${subject}.`),
+                          },
+                        ]}
+                      />
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
 
-      <section className="desk-section" aria-labelledby="desk-reports">
-        <h2 id="desk-reports">Reported chat messages ({desk.reports.length})</h2>
-        {desk.reports.length === 0 && <p className="muted">No report waits.</p>}
-        <ul className="desk-list">
-          {desk.reports.map((report) => {
-            const subject = `the message by ${report.author_username ?? 'an account with no username'}`;
-            return (
-              <li key={report.report_id} className="desk-item" data-testid="desk-report">
-                <div className="desk-details">
-                  <blockquote className="desk-message">{report.body}</blockquote>
-                  <p>
-                    by {report.author_username ?? 'an account with no username'}
-                    {report.deleted ? ' (deleted by its author since)' : report.hidden ? ' (hidden)' : ''}
-                  </p>
-                  <p className="muted">
-                    Reported by {report.reporter_username ?? 'an account with no username'}, {when(report.reported_at)}
-                    {report.reason === '' ? '' : `: “${report.reason}”`}
-                  </p>
-                  <DecisionForm
-                    subject={subject}
-                    choices={[
-                      {
-                        label: 'Hide message',
-                        variant: 'danger',
-                        defaultReason: 'It breaks the chat rules.',
-                        onDecide: (reason) => decide({ kind: 'chat-report', reportId: report.report_id, hide: true, reason }, `Hid ${subject}.`),
-                      },
-                      {
-                        label: 'Keep it shown',
-                        variant: 'secondary',
-                        defaultReason: 'It does not break the chat rules.',
-                        onDecide: (reason) => decide({ kind: 'chat-report', reportId: report.report_id, hide: false, reason }, `Kept ${subject} shown.`),
-                      },
-                    ]}
-                  />
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      </section>
+          <section className="desk-section" aria-labelledby="desk-reports">
+            <h2 id="desk-reports">Reported chat messages ({desk.reports.length})</h2>
+            {desk.reports.length === 0 && <p className="muted">No report waits.</p>}
+            <ul className="desk-list">
+              {desk.reports.map((report) => {
+                const subject = `the message by ${report.author_username ?? 'an account with no username'}`;
+                return (
+                  <li key={report.report_id} className="desk-item" data-testid="desk-report">
+                    <div className="desk-details">
+                      <blockquote className="desk-message">{report.body}</blockquote>
+                      <p>
+                        by {report.author_username ?? 'an account with no username'}
+                        {report.deleted ? ' (deleted by its author since)' : report.hidden ? ' (hidden)' : ''}
+                      </p>
+                      <p className="muted">
+                        Reported by {report.reporter_username ?? 'an account with no username'}, {when(report.reported_at)}
+                        {report.reason === '' ? '' : `: “${report.reason}”`}
+                      </p>
+                      <DecisionForm
+                        subject={subject}
+                        choices={[
+                          {
+                            label: 'Hide message',
+                            variant: 'danger',
+                            defaultReason: 'It breaks the chat rules.',
+                            onDecide: (reason) => decide({ kind: 'chat-report', reportId: report.report_id, hide: true, reason }, `Hid ${subject}.`),
+                          },
+                          {
+                            label: 'Keep it shown',
+                            variant: 'secondary',
+                            defaultReason: 'It does not break the chat rules.',
+                            onDecide: (reason) => decide({ kind: 'chat-report', reportId: report.report_id, hide: false, reason }, `Kept ${subject} shown.`),
+                          },
+                        ]}
+                      />
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
 
-      <section className="desk-section" aria-labelledby="desk-takedowns">
-        <h2 id="desk-takedowns">Takedown requests ({desk.takedowns.length})</h2>
-        {desk.takedowns.length === 0 && <p className="muted">No request waits.</p>}
-        <ul className="desk-list">
-          {desk.takedowns.map((request) => (
-            <li key={request.id} className="desk-item" data-testid="desk-takedown">
-              <div className="desk-details">
-                <p className="desk-headline">{request.url}</p>
-                <p>
-                  From {request.name} (<a href={`mailto:${request.email}`}>{request.email}</a>), {when(request.created_at)}
-                </p>
-                <blockquote className="desk-message">{request.reason}</blockquote>
-                <DecisionForm
-                  subject={`the request about ${request.url}`}
-                  choices={[
-                    {
-                      label: 'Mark handled',
-                      variant: 'primary',
-                      defaultReason: 'Handled and replied to by e-mail.',
-                      onDecide: (reason) => decide({ kind: 'takedown', requestId: request.id, reason }, 'Request marked handled.'),
-                    },
-                  ]}
-                />
-              </div>
-            </li>
-          ))}
-        </ul>
-      </section>
+          <section className="desk-section" aria-labelledby="desk-takedowns">
+            <h2 id="desk-takedowns">Takedown requests ({desk.takedowns.length})</h2>
+            {desk.takedowns.length === 0 && <p className="muted">No request waits.</p>}
+            <ul className="desk-list">
+              {desk.takedowns.map((request) => (
+                <li key={request.id} className="desk-item" data-testid="desk-takedown">
+                  <div className="desk-details">
+                    <p className="desk-headline">{request.url}</p>
+                    <p>
+                      From {request.name} (<a href={`mailto:${request.email}`}>{request.email}</a>), {when(request.created_at)}
+                    </p>
+                    <blockquote className="desk-message">{request.reason}</blockquote>
+                    <DecisionForm
+                      subject={`the request about ${request.url}`}
+                      choices={[
+                        {
+                          label: 'Mark handled',
+                          variant: 'primary',
+                          defaultReason: 'Handled and replied to by e-mail.',
+                          onDecide: (reason) => decide({ kind: 'takedown', requestId: request.id, reason }, 'Request marked handled.'),
+                        },
+                      ]}
+                    />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
 
-      <section className="desk-section" aria-labelledby="desk-applications">
-        <h2 id="desk-applications">Creator applications ({desk.applications.length})</h2>
-        {desk.applications.length === 0 && <p className="muted">No application waits.</p>}
-        <ul className="desk-list">
-          {desk.applications.map((application) => {
-            const name = application.username ?? 'an account with no username';
-            const subject = `${name}'s creator application`;
-            const channel = application.platform === null || application.handle === null ? null : { platform: application.platform, handle: application.handle };
-            const channelUrl = channel === null ? null : socialProfileUrl(channel.platform, channel.handle);
-            return (
-              <li key={application.application_id} className="desk-item" data-testid="desk-application">
-                <div className="desk-details">
-                  <p className="desk-headline">
-                    {application.username === null ? name : <Link to={`/profile/${encodeURIComponent(application.username)}`}>{name}</Link>} asks for the
-                    creator tools
-                  </p>
-                  <p className="muted">
-                    Joined {application.joined_at === null ? 'on an unknown day' : day(application.joined_at)}; applied {when(application.applied_at)}
-                  </p>
-                  <blockquote className="desk-message">{application.pitch}</blockquote>
-                  <p>
-                    {channel === null ? (
-                      'No channel named.'
-                    ) : (
-                      <>
-                        Channel: {platformLabel(channel.platform)}{' '}
-                        {channelUrl === null ? (
-                          `@${channel.handle}`
+          <section className="desk-section" aria-labelledby="desk-applications">
+            <h2 id="desk-applications">Creator applications ({desk.applications.length})</h2>
+            {desk.applications.length === 0 && <p className="muted">No application waits.</p>}
+            <ul className="desk-list">
+              {desk.applications.map((application) => {
+                const name = application.username ?? 'an account with no username';
+                const subject = `${name}'s creator application`;
+                const channel =
+                  application.platform === null || application.handle === null ? null : { platform: application.platform, handle: application.handle };
+                const channelUrl = channel === null ? null : socialProfileUrl(channel.platform, channel.handle);
+                return (
+                  <li key={application.application_id} className="desk-item" data-testid="desk-application">
+                    <div className="desk-details">
+                      <p className="desk-headline">
+                        {application.username === null ? name : <Link to={`/profile/${encodeURIComponent(application.username)}`}>{name}</Link>} asks for the
+                        creator tools
+                      </p>
+                      <p className="muted">
+                        Joined {application.joined_at === null ? 'on an unknown day' : day(application.joined_at)}; applied {when(application.applied_at)}
+                      </p>
+                      <blockquote className="desk-message">{application.pitch}</blockquote>
+                      <p>
+                        {channel === null ? (
+                          'No channel named.'
                         ) : (
-                          <a href={channelUrl} rel="noopener noreferrer" target="_blank">
-                            @{channel.handle}
-                          </a>
+                          <>
+                            Channel: {platformLabel(channel.platform)}{' '}
+                            {channelUrl === null ? (
+                              `@${channel.handle}`
+                            ) : (
+                              <a href={channelUrl} rel="noopener noreferrer" target="_blank">
+                                @{channel.handle}
+                              </a>
+                            )}
+                          </>
                         )}
-                      </>
-                    )}
-                  </p>
-                  <DecisionForm
-                    subject={subject}
-                    reasonLabel="Reason (kept with the decision; the student reads it if you decline)"
-                    enterDecides={false}
-                    choices={[
-                      {
-                        label: 'Grant',
-                        variant: 'primary',
-                        defaultReason: 'The pitch fits the portal.',
-                        onDecide: (reason) =>
-                          decide({ kind: 'creator-application', applicationId: application.application_id, grant: true, reason }, `Granted ${name} the creator tools.`),
-                      },
-                      {
-                        label: 'Decline',
-                        variant: 'danger',
-                        reasonPrompt: 'Write why you decline: the student reads it, so say what would change your answer.',
-                        onDecide: (reason) =>
-                          decide({ kind: 'creator-application', applicationId: application.application_id, grant: false, reason }, `Declined ${subject}.`),
-                      },
-                    ]}
-                  />
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      </section>
+                      </p>
+                      <DecisionForm
+                        subject={subject}
+                        reasonLabel="Reason (kept with the decision; the student reads it if you decline)"
+                        enterDecides={false}
+                        choices={[
+                          {
+                            label: 'Grant',
+                            variant: 'primary',
+                            defaultReason: 'The pitch fits the portal.',
+                            onDecide: (reason) =>
+                              decide(
+                                { kind: 'creator-application', applicationId: application.application_id, grant: true, reason },
+                                `Granted ${name} the creator tools.`,
+                              ),
+                          },
+                          {
+                            label: 'Decline',
+                            variant: 'danger',
+                            reasonPrompt: 'Write why you decline: the student reads it, so say what would change your answer.',
+                            onDecide: (reason) =>
+                              decide({ kind: 'creator-application', applicationId: application.application_id, grant: false, reason }, `Declined ${subject}.`),
+                          },
+                        ]}
+                      />
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        </>
+      )}
 
-      <section className="desk-section" aria-labelledby="desk-decisions">
-        <h2 id="desk-decisions">Latest decisions</h2>
-        {desk.decisions.length === 0 && <p className="muted">No decision yet.</p>}
-        <ul className="desk-list">
-          {desk.decisions.map((decision) => (
-            <li key={decision.id} className="desk-item desk-record" data-testid="desk-decision">
-              <div className="desk-details">
-                <p>
-                  <strong>{ACTION_WORDS[decision.action] ?? decision.action}</strong> {decision.about}
-                  {decision.undoes !== null && ' (undoing an earlier decision)'}
-                </p>
-                <p className="muted">
-                  {decision.moderator_username}, {when(decision.created_at)}: “{decision.reason}”
-                </p>
-                {decision.undoable && decision.subject === 'creator_application' && decision.action === 'grant' && (
-                  <p className="muted">Undoing it takes the creator tools back, with the accounts and videos added since.</p>
-                )}
-                {decision.undoable && (
-                  <DecisionForm
-                    subject={`${ACTION_WORDS[decision.action] ?? decision.action} ${decision.about}`}
-                    choices={[
-                      {
-                        label: 'Undo',
-                        variant: 'danger',
-                        defaultReason: 'Decided in error.',
-                        onDecide: (reason) => decide({ kind: 'undo', decisionId: decision.id, reason }, 'Decision undone.'),
-                      },
-                    ]}
-                  />
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <DecisionRecord decisions={desk.decisions} decide={decide} />
     </>
   );
 }
 
 /** The moderation desk (issue 20): proofs to review, reported messages, takedown requests, creator applications, and the record. */
 export default function ModeratePage() {
-  const { runtime, status } = usePortal();
-  const [desk, reload] = useServerRead('desk', fetchModerationDesk);
+  const { account, desk, decide, checkAgain } = useModerationDesk();
 
   return (
     <Page name="moderate" title="Moderation desk">
-      {status === 'signed-out' ? (
+      {account === 'signed-out' ? (
         <p>
           <Link to="/auth" className="button">
             Sign in
           </Link>{' '}
           to use the moderation desk.
         </p>
-      ) : desk.state === 'loading' || runtime === null ? (
+      ) : desk.state === 'loading' || account === 'loading' ? (
         <p className="muted">Loading the desk…</p>
+      ) : desk.state === 'not-a-moderator' ? (
+        <p role="alert" data-testid="desk-refused">
+          The moderation desk is for moderators. The people who run this portal appoint them.
+        </p>
       ) : desk.state === 'error' ? (
         <p role="alert" data-testid="desk-refused">
-          {desk.message === NOT_A_MODERATOR
-            ? 'The moderation desk is for moderators. The people who run this portal appoint them.'
-            : `The desk could not be loaded (${desk.message}). Check your connection and reload the page.`}
+          The desk could not be loaded ({desk.message}). Check your connection and reload the page.
         </p>
       ) : (
-        <Desk data={runtime.data} desk={desk.data} reload={reload} />
+        <Desk desk={desk.data} decide={decide} checkAgain={checkAgain} />
       )}
     </Page>
   );

@@ -1,29 +1,8 @@
-import { useEffect, useState } from 'react';
-import { fetchProofImage } from '../../data/queries/fetchProofImage.ts';
-import type { DataSource } from '../../data/source.ts';
+import { useProofImage } from '../../state/moderation.ts';
 
-/** A score's proof, read from the private bucket and shown from memory; its object URL is freed when it goes. */
-export function ProofImage({ data, objectName, alt }: { data: DataSource; objectName: string; alt: string }) {
-  const [shown, setShown] = useState<{ url: string } | { error: string } | null>(null);
-
-  useEffect(() => {
-    let url: string | null = null;
-    let cancelled = false;
-    void fetchProofImage(data, objectName).then(({ data: blob, error }) => {
-      if (cancelled) return;
-      if (error) {
-        setShown({ error: error.message });
-        return;
-      }
-      url = URL.createObjectURL(blob);
-      setShown({ url });
-    });
-    return () => {
-      cancelled = true;
-      if (url !== null) URL.revokeObjectURL(url);
-    };
-  }, [data, objectName]);
-
+/** A score's proof, as the desk shows it beside the score. */
+export function ProofImage({ objectName, alt }: { objectName: string; alt: string }) {
+  const shown = useProofImage(objectName);
   if (shown === null) return <div className="desk-proof desk-proof-empty" aria-busy="true" />;
   if ('error' in shown) {
     return (

@@ -1,3 +1,6 @@
+import { HardDriveDownload } from 'lucide-react';
+import { ButtonLink } from '../../ui/Button.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { config } from '../../config.ts';
 import { mainSiteLinks } from '../../links.ts';
@@ -11,7 +14,17 @@ export default function MirrorsPage() {
         them; offline saves and the offline pack belong to each address separately.
       </p>
       {config.mirrors.length === 0 ? (
-        <p>No mirrors are listed for this deployment.</p>
+        <EmptyState
+          icon={<HardDriveDownload size={32} />}
+          title="No mirrors are listed for this deployment"
+          action={
+            <ButtonLink to="/cache" icon={<HardDriveDownload aria-hidden="true" size={20} />}>
+              Save games for offline
+            </ButtonLink>
+          }
+        >
+          If this address is ever blocked or down, the games saved on this device still play without it.
+        </EmptyState>
       ) : (
         <ul data-testid="mirror-list">
           {config.mirrors.map((mirror) => (
