@@ -20,7 +20,7 @@ import { queueAction } from '../../state/queueAction.ts';
 import { actingUser, type MaybeSession } from '../../state/requireUser.ts';
 import { useRefresh } from '../../state/useRefresh.ts';
 import { CoinHistory } from '../coins/CoinHistory.tsx';
-import { GOOSE_ITEM_ID, setGooseHidden, useGooseHidden } from '../cosmetics/goose.ts';
+import { GOOSE_ITEM_ID, useGoose } from '../../state/cosmetics.ts';
 import { isForSale, isInStore } from '../../domain/forSale.ts';
 import { ITEM_TYPES } from '../../domain/itemTypes.ts';
 import { RARITIES } from '../../domain/rarity.ts';
@@ -156,7 +156,7 @@ function StoreActions({ item, ctx }: { item: ShopItemRow; ctx: Ctx }) {
 }
 
 function OwnedActions({ item, row, ctx }: { item: ShopItemRow; row: ItemRow; ctx: Ctx }) {
-  const gooseHidden = useGooseHidden(ctx.userId ?? '');
+  const goose = useGoose();
   const pending = row.pendingOpId !== undefined;
   async function toggle(equipped: boolean) {
     const userId = actingUser(ctx.session);
@@ -176,9 +176,9 @@ function OwnedActions({ item, row, ctx }: { item: ShopItemRow; row: ItemRow; ctx
             Equip
           </button>
         )
-      ) : item.id === GOOSE_ITEM_ID && ctx.userId !== null ? (
-        <button type="button" className="button" data-testid="toggle-goose" onClick={() => setGooseHidden(ctx.userId!, !gooseHidden)}>
-          {gooseHidden ? 'Let the goose out' : 'Send the goose away'}
+      ) : item.id === GOOSE_ITEM_ID && goose !== null ? (
+        <button type="button" className="button" data-testid="toggle-goose" onClick={() => goose.setHidden(!goose.hidden)}>
+          {goose.hidden ? 'Let the goose out' : 'Send the goose away'}
         </button>
       ) : row.type === 'badge' ? (
         <span className="item-note">Shows on your profile</span>
