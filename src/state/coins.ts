@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { LedgerRow } from '../store/db.ts';
+import { readCoins } from '../data/reads/coins.ts';
 import { readLedger } from '../data/reads/ledger.ts';
 import { readShopItems } from '../data/reads/shopItems.ts';
 import { useAccount } from './account.ts';
@@ -24,4 +25,23 @@ export function useCoinHistory(limit: number): CoinHistoryView {
   );
   const names = useLiveQuery(async () => (data === null ? undefined : new Map((await readShopItems(data)).map((item) => [item.id, item.name]))), [data]);
   return { rows, itemName: (id) => names?.get(id) };
+}
+
+export interface CoinBalanceView {
+  /** The balance as this device knows it, queued changes included. */
+  balance: number;
+  /** Some of it waits for the server to confirm. */
+  pending: boolean;
+}
+
+/**
+ * The signed-in student's balance from the device's mirror; undefined until it has been read, while signed
+ * out, and for a student this device has never read a balance for.
+ */
+export function useCoinBalance(): CoinBalanceView | undefined {
+  const account = useAccount();
+  const data = account.state === 'signed-in' ? account.data : null;
+  const userId = account.state === 'signed-in' ? account.userId : null;
+  const coins = useLiveQuery(async () => (data === null || userId === null ? undefined : readCoins(data, userId)), [data, userId]);
+  return coins === undefined ? undefined : { balance: coins.balance, pending: coins.pending.length > 0 };
 }

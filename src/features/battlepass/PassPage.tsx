@@ -1,43 +1,19 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Check, Gift, Lock } from 'lucide-react';
-import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { Page } from '../../ui/Page.tsx';
-import { usePortal } from '../../state/portal.tsx';
-import type { PortalRuntime } from '../../state/runtime.ts';
-import type { ShopItemRow } from '../../store/db.ts';
-import { refreshGained } from '../../data/queries/refreshGained.ts';
-import { refreshSeasons } from '../../data/queries/refreshSeasons.ts';
-import { refreshShopItems } from '../../data/queries/refreshShopItems.ts';
-import { readPassTrack } from '../../data/reads/passTrack.ts';
-import { readMirroredSeasons } from '../../data/seasons.ts';
-import type { DataSource } from '../../data/source.ts';
 import { HOLLOWED_PASS, type Season } from '../../domain/battlepass.ts';
 import { formatCoins } from '../../domain/coinText.ts';
-import { defaultSeason } from '../../domain/defaultSeason.ts';
 import { itemUnlockedNamed } from '../../domain/itemNames.ts';
 import { seasonStatusText, seasonWindowText } from '../../domain/seasonText.ts';
-import { tierStateText, tierViews, type TierView } from '../../domain/tierViews.ts';
+import { tierStateText, type TierView } from '../../domain/tierViews.ts';
+import { usePass, type PassView, type ShopItemRow } from '../../state/battlepass.ts';
+import { useOnline } from '../../state/useOnline.ts';
 import { CoinIcon } from '../../ui/CoinIcon.tsx';
 import { ItemPicture } from '../../ui/ItemPicture.tsx';
-import { queueAction } from '../../state/queueAction.ts';
-import { RarityPill } from '../../ui/RarityPill.tsx';
-import { actingUser, type MaybeSession } from '../../state/requireUser.ts';
-import { useNow } from '../../ui/useNow.ts';
-import { useOnline } from '../../state/useOnline.ts';
-import { useRefresh } from '../../state/useRefresh.ts';
-import './pass.css';
 import { notice } from '../../ui/notice.tsx';
-
-async function refresh(runtime: PortalRuntime, userId: string | null): Promise<unknown> {
-  const seasons = refreshSeasons(runtime.data);
-  return Promise.allSettled([
-    refreshShopItems(runtime.data),
-    seasons,
-    userId === null ? Promise.resolve() : seasons.then((list) => refreshGained(runtime.data, userId, list)),
-    userId === null ? Promise.resolve() : runtime.reconcileNow(),
-  ]);
-}
+import { RarityPill } from '../../ui/RarityPill.tsx';
+import { useNow } from '../../ui/useNow.ts';
+import './pass.css';
 
 /** The padlock of a tier still to reach and the tick of a claimed one, from the icon set. */
 function TierStateIcon({ state, seasonEnded }: { state: TierView['state']; seasonEnded: boolean }) {
@@ -89,25 +65,20 @@ function TierCard({
   );
 }
 
-function Track({ season, data, session, now }: { season: Season; data: DataSource; session: MaybeSession; now: Date }) {
-  const userId = session?.user.id ?? null;
-  const track = useLiveQuery(() => readPassTrack(data, userId, season), [data, userId, season]);
-
+function Track({ pass, season, now }: { pass: PassView; season: Season; now: Date }) {
+  const { track } = pass;
   if (track === undefined) return null;
-  const { items } = track;
-  const views = tierViews(season, track.gained, track.owned, track.pending);
+  const { items, tiers: views } = track;
   const { status } = seasonStatusText(season, now);
   const next = views.find((v) => v.state === 'locked');
 
   async function claim(view: TierView) {
-    if (actingUser(session) === null || userId === null) return;
-    const queued = await queueAction(data, userId, 'claim_battlepass_tier', { p_season: season.season, p_tier: view.tier });
-    if (queued) notice.success(itemUnlockedNamed(view.item_id, items.get(view.item_id)?.name));
+    if (await pass.claimTier(view.tier)) notice.success(itemUnlockedNamed(view.item_id, items.get(view.item_id)?.name));
   }
 
   return (
     <>
-      {userId !== null && (
+      {pass.account === 'signed-in' && (
         <div className="pass-progress panel" data-testid="pass-progress">
           <span>
             Dabloons gained this season: <strong data-testid="season-gained">{formatCoins(track.gained)}</strong>
@@ -138,17 +109,11 @@ function Track({ season, data, session, now }: { season: Season; data: DataSourc
 }
 
 export default function PassPage() {
-  const { runtime, session, status } = usePortal();
   const now = useNow(60_000);
-  const [chosen, setChosen] = useState<number | null>(null);
-  useRefresh(['BattlePass', 'Items'], refresh);
-  const data = runtime?.data ?? null;
+  const pass = usePass(now);
   const online = useOnline();
-  // null: this device never loaded the seasons, which is not the same as there being none.
-  const seasons = useLiveQuery(() => (data ? readMirroredSeasons(data) : Promise.resolve([])), [data]);
-
+  const { seasons, season } = pass;
   const list = seasons ?? [];
-  const season = list.find((s) => s.season === chosen) ?? defaultSeason(list, now);
   const summary = season ? seasonStatusText(season, now) : null;
 
   return (
@@ -156,7 +121,7 @@ export default function PassPage() {
       <p className="page-lead">
         Every Dabloon you gain during a season moves you along its track. Reach a tier to claim its reward; spending never sets you back.
       </p>
-      {status === 'signed-out' && (
+      {pass.account === 'signed-out' && (
         <p className="panel">
           <NavLink to="/auth">Sign in</NavLink> to track your progress and claim rewards.
         </p>
@@ -173,14 +138,14 @@ export default function PassPage() {
                 className="chip"
                 aria-selected={s.season === season?.season}
                 data-testid={`season-${s.season}`}
-                onClick={() => setChosen(s.season)}
+                onClick={() => pass.choose(s.season)}
               >
                 {s.name}
               </button>
             ))}
         </div>
       )}
-      {season && summary && runtime !== null ? (
+      {season && summary && pass.ready ? (
         <section aria-labelledby="season-heading" data-testid="season" data-season={season.season}>
           <h2 id="season-heading" className="season-heading">
             {season.name} <span className={`season-status season-${summary.status}`} data-testid="season-status">{summary.status}</span>
@@ -188,11 +153,11 @@ export default function PassPage() {
           <p className="season-window">
             {seasonWindowText(season)} · {summary.text}
           </p>
-          <Track season={season} data={runtime.data} session={session} now={now} />
+          <Track pass={pass} season={season} now={now} />
         </section>
       ) : (
         seasons !== undefined &&
-        runtime !== null &&
+        pass.ready &&
         (seasons !== null ? (
           <p className="panel">No season yet: the pass opens when the next season begins.</p>
         ) : (

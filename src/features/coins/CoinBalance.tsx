@@ -1,17 +1,15 @@
 import { lazy, Suspense } from 'react';
-import { usePortal } from '../../state/portal.tsx';
+import { useAccount } from '../../state/account.ts';
 
 // The live balance reads Dexie, which the shell must not load before its first paint.
 const LiveCoinBalance = lazy(() => import('./LiveCoinBalance.tsx'));
 
 /** The navbar's Dabloon balance; nothing until the data runtime is there and a student is signed in. */
 export function CoinBalance() {
-  const { runtime, session } = usePortal();
-  const userId = session?.user.id ?? null;
-  if (runtime === null || userId === null) return null;
+  if (useAccount().state !== 'signed-in') return null;
   return (
     <Suspense fallback={null}>
-      <LiveCoinBalance data={runtime.data} userId={userId} />
+      <LiveCoinBalance />
     </Suspense>
   );
 }

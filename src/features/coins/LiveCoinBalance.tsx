@@ -1,15 +1,13 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { NavLink } from 'react-router-dom';
-import { readCoins } from '../../data/reads/coins.ts';
-import type { DataSource } from '../../data/source.ts';
 import { formatCoins } from '../../domain/coinText.ts';
+import { useCoinBalance } from '../../state/coins.ts';
 import { CoinIcon } from '../../ui/CoinIcon.tsx';
 import './coins.css';
 
-export default function LiveCoinBalance({ data, userId }: { data: DataSource; userId: string }) {
-  const coins = useLiveQuery(() => readCoins(data, userId), [data, userId]);
+export default function LiveCoinBalance() {
+  const coins = useCoinBalance();
   if (coins === undefined) return null;
-  const pending = coins.pending.length > 0;
+  const { pending } = coins;
   return (
     <NavLink
       to="/shop"

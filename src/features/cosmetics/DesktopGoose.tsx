@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { setGooseHidden, useGooseHidden } from './goose.ts';
+import { useGoose } from '../../state/cosmetics.ts';
 import './goose.css';
 
 /** A short two-tone honk, made on the spot: no sound file to download. */
@@ -31,10 +31,10 @@ function honk(): void {
  * sends it away (for this student on this device) until it is let out again from the shop.
  * With reduced motion asked for, it stands still in its corner.
  */
-export function DesktopGoose({ userId }: { userId: string }) {
-  const hidden = useGooseHidden(userId);
+export function DesktopGoose() {
+  const goose = useGoose();
   const [honking, setHonking] = useState(false);
-  if (hidden) return null;
+  if (goose === null || goose.hidden) return null;
   return (
     <div className="desktop-goose" data-testid="desktop-goose">
       <button
@@ -50,7 +50,7 @@ export function DesktopGoose({ userId }: { userId: string }) {
         {honking && <span className="desktop-goose-honk">HONK!</span>}
         <img src="/cosmetics/specials/desktop_goose.svg" alt="" width={64} height={64} draggable={false} />
       </button>
-      <button type="button" className="desktop-goose-dismiss" aria-label="Send the goose away" data-testid="dismiss-goose" onClick={() => setGooseHidden(userId, true)}>
+      <button type="button" className="desktop-goose-dismiss" aria-label="Send the goose away" data-testid="dismiss-goose" onClick={() => goose.setHidden(true)}>
         ×
       </button>
     </div>

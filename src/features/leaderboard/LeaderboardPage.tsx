@@ -1,17 +1,7 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
-import { useLoading } from '../../state/loading.tsx';
 import { Page } from '../../ui/Page.tsx';
-import { usePortal } from '../../state/portal.tsx';
-import type { Standing, TopRow } from '../../data/leaderboards.ts';
-import { isOnline } from '../../data/online.ts';
-import { refreshStanding } from '../../data/queries/refreshStanding.ts';
-import { refreshTopLists } from '../../data/queries/refreshTopLists.ts';
-import { readStanding, readTopLists } from '../../data/reads/leaderboards.ts';
 import { describeAge } from '../../domain/describeAge.ts';
+import { useGameScores, useLeaderboard, type Standing, type TopRow } from '../../state/leaderboard.ts';
 import { HighScoreTable } from '../../ui/HighScoreTable.tsx';
-import { useCatalogueApps } from '../../state/useCatalogue.ts';
-import { useHighScores } from '../../state/useHighScores.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { TOP_LISTS, type TopList } from './topLists.ts';
 import './leaderboard.css';
@@ -74,18 +64,14 @@ function StandingPanel({ standing }: { standing: Standing | null | undefined }) 
 }
 
 function GameScores({ now }: { now: number }) {
-  const apps = useCatalogueApps();
-  const [picked, setPicked] = useState<string | null>(null);
-  const appId = picked ?? apps?.find((app) => app.bundled)?.id ?? apps?.[0]?.id ?? null;
-  const { rows, fetchedAt } = useHighScores(appId);
-  const title = apps?.find((app) => app.id === appId)?.title ?? '';
+  const { apps, appId, title, pick, rows, fetchedAt } = useGameScores();
   return (
     <section className="panel board-games" aria-labelledby="game-scores" data-testid="game-scores">
       <div className="board-games-head">
         <h2 id="game-scores">High scores by game</h2>
         <label>
           <span className="visually-hidden">Game</span>
-          <select value={appId ?? ''} onChange={(event) => setPicked(event.target.value)} data-testid="game-picker">
+          <select value={appId ?? ''} onChange={(event) => pick(event.target.value)} data-testid="game-picker">
             {(apps ?? []).map((app) => (
               <option key={app.id} value={app.id}>
                 {app.title}
@@ -104,35 +90,8 @@ function GameScores({ now }: { now: number }) {
 }
 
 export default function LeaderboardPage() {
-  const { runtime, session } = usePortal();
-  const { start, done } = useLoading();
+  const { me, lists, fetchedAt: oldest, standing, failed } = useLeaderboard();
   const now = useNow(30_000).getTime();
-  const userId = session?.user.id ?? null;
-  const data = runtime?.data ?? null;
-  const [failed, setFailed] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (data === null || !isOnline()) return;
-    refreshTopLists(data, {
-      onList: (name, phase) => (phase === 'start' ? start(name) : done(name)),
-    }).then(
-      () => setFailed(null),
-      (error: unknown) => setFailed(error instanceof Error ? error.message : String(error)),
-    );
-  }, [data, start, done]);
-
-  useEffect(() => {
-    if (data === null || userId === null || !isOnline()) return;
-    refreshStanding(data, userId).catch(() => undefined);
-  }, [data, userId]);
-
-  const lists = useLiveQuery(() => (data === null ? undefined : readTopLists(data)), [data]);
-  const standing = useLiveQuery(() => (data === null || userId === null ? undefined : readStanding(data, userId)), [data, userId]);
-  const fetchedTimes = TOP_LISTS.flatMap((list) => {
-    const entry = lists?.[list.name];
-    return entry ? [entry.fetchedAt] : [];
-  });
-  const oldest = fetchedTimes.length > 0 ? Math.min(...fetchedTimes) : null;
 
   return (
     <Page name="leaderboard" title="Leaderboard">
@@ -142,10 +101,10 @@ export default function LeaderboardPage() {
         {failed !== null && oldest !== null && ' · the server could not be reached, so these may be out of date.'}
         {failed !== null && oldest === null && ` · ${failed}`}
       </p>
-      {userId !== null && <StandingPanel standing={standing} />}
+      {me !== null && <StandingPanel standing={standing} />}
       <div className="boards">
         {TOP_LISTS.map((list) => (
-          <TopListPanel key={list.name} list={list} rows={lists?.[list.name]?.rows} me={userId} />
+          <TopListPanel key={list.name} list={list} rows={lists?.[list.name]} me={me} />
         ))}
       </div>
       <GameScores now={now} />

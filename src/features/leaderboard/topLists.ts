@@ -1,4 +1,4 @@
-import type { TopListName } from '../../data/leaderboards.ts';
+import type { TopListName } from '../../state/leaderboard.ts';
 
 export interface TopList {
   name: TopListName;

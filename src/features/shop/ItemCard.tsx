@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import type { ShopItemRow } from '../../store/db.ts';
+import type { ShopItemRow } from '../../state/shop.ts';
 import { assetOf } from '../../domain/itemAsset.ts';
 import { rarityColour } from '../../domain/rarity.ts';
 import { ItemPicture } from '../../ui/ItemPicture.tsx';

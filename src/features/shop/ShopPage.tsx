@@ -1,26 +1,16 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { Page } from '../../ui/Page.tsx';
-import { usePortal } from '../../state/portal.tsx';
-import type { PortalRuntime } from '../../state/runtime.ts';
-import type { ItemRow, ShopItemRow } from '../../store/db.ts';
-import { refreshShopItems } from '../../data/queries/refreshShopItems.ts';
-import { readCoins } from '../../data/reads/coins.ts';
-import { readOwnedItem, readOwnedItems } from '../../data/reads/items.ts';
-import { readShopItems } from '../../data/reads/shopItems.ts';
 import { formatCoins } from '../../domain/coinText.ts';
 import { canAfford } from '../../domain/coins.ts';
 import { isEquippable } from '../../domain/equip.ts';
 import { itemUnlockedNamed } from '../../domain/itemNames.ts';
-import { ITEM_ALREADY_OWNED, NOT_ENOUGH_COINS } from '../../domain/messages.ts';
+import { NOT_ENOUGH_COINS } from '../../domain/messages.ts';
 import { needsPurchaseConfirmation } from '../../domain/purchase.ts';
 import { CoinIcon } from '../../ui/CoinIcon.tsx';
-import { queueAction } from '../../state/queueAction.ts';
-import { actingUser, type MaybeSession } from '../../state/requireUser.ts';
-import { useRefresh } from '../../state/useRefresh.ts';
+import { GOOSE_ITEM_ID, useGoose } from '../../state/cosmetics.ts';
+import { useShop, type ItemForSale, type ItemRow, type ShopItemRow, type ShopView } from '../../state/shop.ts';
 import { CoinHistory } from '../coins/CoinHistory.tsx';
-import { GOOSE_ITEM_ID, setGooseHidden, useGooseHidden } from '../cosmetics/goose.ts';
 import { isForSale, isInStore } from '../../domain/forSale.ts';
 import { ITEM_TYPES } from '../../domain/itemTypes.ts';
 import { RARITIES } from '../../domain/rarity.ts';
@@ -31,13 +21,6 @@ import { ItemCard } from './ItemCard.tsx';
 import { notice } from '../../ui/notice.tsx';
 
 type Tab = 'store' | 'owned';
-
-const NO_ITEMS: ShopItemRow[] = [];
-const NO_OWNED: ItemRow[] = [];
-
-async function refresh(runtime: PortalRuntime, userId: string | null): Promise<unknown> {
-  return Promise.allSettled([refreshShopItems(runtime.data), userId === null ? Promise.resolve() : runtime.reconcileNow()]);
-}
 
 function Filters({ filter, onChange, types }: { filter: ShopFilter; onChange: (next: ShopFilter) => void; types: readonly string[] }) {
   return (
@@ -68,58 +51,31 @@ function Filters({ filter, onChange, types }: { filter: ShopFilter; onChange: (n
   );
 }
 
-interface Ctx {
-  runtime: PortalRuntime | null;
-  session: MaybeSession;
-  userId: string | null;
-  owned: Map<string, ItemRow>;
-  balance: number | null;
+function StoreActions({ item, shop }: { item: ShopItemRow; shop: ShopView }) {
+  if (isForSale(item)) return <SaleActions item={item} shop={shop} />;
+  return (
+    <span className="item-price item-not-for-sale" data-testid={`not-for-sale-${item.id}`}>
+      {item.type === 'coin' ? `Holds ${formatCoins(item.price ?? 0)} Dabloons · not for sale` : 'Not for sale'}
+    </span>
+  );
 }
 
-function StoreActions({ item, ctx }: { item: ShopItemRow; ctx: Ctx }) {
+function SaleActions({ item, shop }: { item: ItemForSale; shop: ShopView }) {
   const [confirming, setConfirming] = useState(false);
-  const mine = ctx.owned.get(item.id);
-  if (!isForSale(item)) {
-    return (
-      <span className="item-price item-not-for-sale" data-testid={`not-for-sale-${item.id}`}>
-        {item.type === 'coin' ? `Holds ${formatCoins(item.price ?? 0)} Dabloons · not for sale` : 'Not for sale'}
-      </span>
-    );
+  const mine = shop.owned.get(item.id);
+  async function buy() {
+    if (await shop.buy(item)) notice.success(itemUnlockedNamed(item.id, item.name));
   }
-  /** The student who may buy it now, or null once told why not: nobody is asked to confirm a purchase that would be refused. */
-  async function buyer(price: number): Promise<string | null> {
-    const { runtime } = ctx;
-    const userId = actingUser(ctx.session);
-    if (runtime === null || userId === null) return null;
-    if (await readOwnedItem(runtime.data, userId, item.id)) {
-      notice.error(ITEM_ALREADY_OWNED);
-      return null;
-    }
-    const coins = await readCoins(runtime.data, userId);
-    if (coins && !canAfford(coins.balance, price)) {
-      notice.error(NOT_ENOUGH_COINS);
-      return null;
-    }
-    return userId;
+  async function choose() {
+    if (!needsPurchaseConfirmation(item.price)) await buy();
+    else if (await shop.mayBuy(item)) setConfirming(true);
   }
-  async function buy(userId: string) {
-    if (ctx.runtime === null) return;
-    const queued = await queueAction(ctx.runtime.data, userId, 'buy_item', { p_item_id: item.id });
-    if (queued) notice.success(itemUnlockedNamed(item.id, item.name));
-  }
-  async function choose(price: number) {
-    const userId = await buyer(price);
-    if (userId === null) return;
-    if (needsPurchaseConfirmation(price)) setConfirming(true);
-    else await buy(userId);
-  }
-  async function confirm(price: number) {
+  function confirm() {
     setConfirming(false);
-    // Checked again: the balance or the collection may have changed while the question was open.
-    const userId = await buyer(price);
-    if (userId !== null) await buy(userId);
+    // Checked again by the purchase: the balance or the collection may have changed while the question was open.
+    void buy();
   }
-  const short = ctx.balance !== null && !canAfford(ctx.balance, item.price);
+  const short = shop.balance !== null && !canAfford(shop.balance, item.price);
   return (
     <>
       <span className="item-price">
@@ -136,33 +92,23 @@ function StoreActions({ item, ctx }: { item: ShopItemRow; ctx: Ctx }) {
           className={short ? 'button button-muted' : 'button'}
           data-testid={`buy-${item.id}`}
           title={short ? NOT_ENOUGH_COINS : undefined}
-          disabled={ctx.runtime === null}
-          onClick={() => void choose(item.price)}
+          disabled={!shop.ready}
+          onClick={() => void choose()}
         >
           Buy
         </button>
       )}
       {confirming && !mine && (
-        <ConfirmPurchase
-          name={item.name}
-          price={item.price}
-          balance={ctx.balance}
-          onConfirm={() => void confirm(item.price)}
-          onCancel={() => setConfirming(false)}
-        />
+        <ConfirmPurchase name={item.name} price={item.price} balance={shop.balance} onConfirm={confirm} onCancel={() => setConfirming(false)} />
       )}
     </>
   );
 }
 
-function OwnedActions({ item, row, ctx }: { item: ShopItemRow; row: ItemRow; ctx: Ctx }) {
-  const gooseHidden = useGooseHidden(ctx.userId ?? '');
+function OwnedActions({ item, row, shop }: { item: ShopItemRow; row: ItemRow; shop: ShopView }) {
+  const goose = useGoose();
   const pending = row.pendingOpId !== undefined;
-  async function toggle(equipped: boolean) {
-    const userId = actingUser(ctx.session);
-    if (ctx.runtime === null || userId === null) return;
-    await queueAction(ctx.runtime.data, userId, 'set_item_equipped', { p_item_id: item.id, p_equipped: equipped });
-  }
+  const toggle = (equipped: boolean) => shop.equip(item.id, equipped);
   return (
     <>
       {pending && <span className="item-state item-state-pending">pending</span>}
@@ -176,9 +122,9 @@ function OwnedActions({ item, row, ctx }: { item: ShopItemRow; row: ItemRow; ctx
             Equip
           </button>
         )
-      ) : item.id === GOOSE_ITEM_ID && ctx.userId !== null ? (
-        <button type="button" className="button" data-testid="toggle-goose" onClick={() => setGooseHidden(ctx.userId!, !gooseHidden)}>
-          {gooseHidden ? 'Let the goose out' : 'Send the goose away'}
+      ) : item.id === GOOSE_ITEM_ID && goose !== null ? (
+        <button type="button" className="button" data-testid="toggle-goose" onClick={() => goose.setHidden(!goose.hidden)}>
+          {goose.hidden ? 'Let the goose out' : 'Send the goose away'}
         </button>
       ) : row.type === 'badge' ? (
         <span className="item-note">Shows on your profile</span>
@@ -195,20 +141,11 @@ function OwnedActions({ item, row, ctx }: { item: ShopItemRow; row: ItemRow; ctx
 }
 
 export default function ShopPage() {
-  const { runtime, session, status } = usePortal();
-  const userId = session?.user.id ?? null;
+  const shop = useShop();
   const [tab, setTab] = useState<Tab>('store');
   const [filter, setFilter] = useState<ShopFilter>({ type: 'all', rarity: 'all' });
-  useRefresh(['Items', 'Coins'], refresh);
-
-  const data = runtime?.data ?? null;
-  const shopItems = useLiveQuery(() => (data ? readShopItems(data) : NO_ITEMS), [data]);
-  const ownedRows = useLiveQuery(() => (data && userId ? readOwnedItems(data, userId) : NO_OWNED), [data, userId]);
-  const coins = useLiveQuery(() => (data && userId ? readCoins(data, userId) : undefined), [data, userId]);
-
-  const owned = new Map((ownedRows ?? []).map((r) => [r.item, r]));
-  const ctx: Ctx = { runtime, session, userId, owned, balance: coins?.balance ?? null };
-  const all = shopItems ?? [];
+  const { owned } = shop;
+  const all = shop.items ?? [];
   const store = all.filter(isInStore);
   const mine = all.filter((i) => owned.has(i.id) && i.type !== 'coin');
   const shown = filterItems(tab === 'store' ? store : mine, filter).sort((a, b) => Number(isForSale(b)) - Number(isForSale(a)));
@@ -219,7 +156,7 @@ export default function ShopPage() {
       <p className="page-lead">
         Spend your Dabloons on cursors, backgrounds, fonts, badges and more. Battle-pass rewards are earned on the <NavLink to="/pass">Hollowed Pass</NavLink>.
       </p>
-      {status === 'signed-out' && (
+      {shop.account === 'signed-out' && (
         <p className="panel">
           <NavLink to="/auth">Sign in</NavLink> to earn Dabloons and buy items.
         </p>
@@ -230,17 +167,17 @@ export default function ShopPage() {
             Store
           </button>
           <button type="button" role="tab" aria-selected={tab === 'owned'} data-testid="tab-owned" className="chip" onClick={() => setTab('owned')}>
-            My items{userId !== null ? ` (${mine.length})` : ''}
+            My items{shop.account === 'signed-in' ? ` (${mine.length})` : ''}
           </button>
         </div>
         <Filters filter={filter} onChange={setFilter} types={types} />
-        {coins && (
+        {shop.balance !== null && (
           <span className="shop-balance">
-            Balance: <CoinIcon /> {formatCoins(coins.balance)}
+            Balance: <CoinIcon /> {formatCoins(shop.balance)}
           </span>
         )}
       </div>
-      {shopItems !== undefined && shown.length === 0 && (
+      {shop.items !== undefined && shown.length === 0 && (
         <p className="panel" data-testid="shop-empty">
           {tab === 'owned' && mine.length === 0 ? 'You have no items yet: buy something in the store or claim a reward on the pass.' : 'Nothing matches these filters.'}
         </p>
@@ -250,7 +187,7 @@ export default function ShopPage() {
           const row = owned.get(item.id);
           return (
             <ItemCard key={item.id} item={item} state={row ? (row.equipped ? 'equipped' : 'owned') : 'available'}>
-              {tab === 'owned' && row ? <OwnedActions item={item} row={row} ctx={ctx} /> : <StoreActions item={item} ctx={ctx} />}
+              {tab === 'owned' && row ? <OwnedActions item={item} row={row} shop={shop} /> : <StoreActions item={item} shop={shop} />}
             </ItemCard>
           );
         })}

@@ -1,8 +1,5 @@
-import { useEffect, useId, useState } from 'react';
-import { usePortal } from '../../state/portal.tsx';
-import type { OutboxItem } from '../../store/db.ts';
-import type { SyncStatus } from '../../sync/engine.ts';
-import { describeItem, failsInPlace } from '../../sync/kinds/registry.ts';
+import { useId, useState } from 'react';
+import { useSyncStatus, type FailedChange, type SyncStatus } from '../../state/syncStatus.ts';
 import './sync.css';
 
 function pendingLabel(status: SyncStatus): { label: string; detail: string } | null {
@@ -19,16 +16,16 @@ function pendingLabel(status: SyncStatus): { label: string; detail: string } | n
   return null;
 }
 
-function FailedList({ failed, onDiscard }: { failed: OutboxItem[]; onDiscard: (item: OutboxItem) => void }) {
+function FailedList({ failed, onDiscard }: { failed: FailedChange[]; onDiscard: (id: string) => void }) {
   return (
     <ul className="sync-failed-list">
-      {failed.map((item) => (
-        <li key={item.id} className="sync-failed-item" data-testid="sync-failed-item">
+      {failed.map((change) => (
+        <li key={change.id} className="sync-failed-item" data-testid="sync-failed-item">
           <div>
-            <strong>{describeItem(item)}</strong>
-            <p className="sync-failed-why">{item.lastError?.message ?? 'The server did not accept this change.'}</p>
+            <strong>{change.description}</strong>
+            <p className="sync-failed-why">{change.why ?? 'The server did not accept this change.'}</p>
           </div>
-          <button type="button" className="sync-discard" onClick={() => onDiscard(item)} data-testid="sync-discard">
+          <button type="button" className="sync-discard" onClick={() => onDiscard(change.id)} data-testid="sync-discard">
             Discard
           </button>
         </li>
@@ -37,38 +34,46 @@ function FailedList({ failed, onDiscard }: { failed: OutboxItem[]; onDiscard: (i
   );
 }
 
-/** Offline, syncing, N pending or failed (click for what and why): silent when everything is sent. */
-export function SyncIndicator() {
-  const { runtime } = usePortal();
-  const [status, setStatus] = useState<SyncStatus | null>(null);
+/**
+ * The "N failed" button and the panel it opens. Rendered only while something has failed, so the panel's
+ * place is forgotten with the last failure and a later one starts closed.
+ */
+function FailedChanges({ failed, onDiscard }: { failed: FailedChange[]; onDiscard: (id: string) => void }) {
   // Where the panel opens: fixed to the viewport, because the navbar scrolls sideways and would clip it.
   const [anchor, setAnchor] = useState<{ top: number; right: number } | null>(null);
   const open = anchor !== null;
   const panelId = useId();
+  return (
+    <>
+      <button
+        type="button"
+        className="sync-indicator sync-indicator-failed"
+        data-testid="sync-failed"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={(event) => {
+          const rect = event.currentTarget.getBoundingClientRect();
+          setAnchor(open ? null : { top: rect.bottom + 8, right: Math.max(8, window.innerWidth - rect.right) });
+        }}
+      >
+        {failed.length} failed
+      </button>
+      {anchor !== null && (
+        <div className="sync-failed-panel" id={panelId} role="dialog" aria-label="Changes the server refused" style={anchor}>
+          <p className="sync-failed-lead">The server did not accept these changes. Their effect has been taken back.</p>
+          <FailedList failed={failed} onDiscard={onDiscard} />
+        </div>
+      )}
+    </>
+  );
+}
 
-  useEffect(() => {
-    if (runtime === null) return;
-    setStatus(runtime.engine.getStatus());
-    return runtime.engine.subscribe(setStatus);
-  }, [runtime]);
-
-  // Refused chat messages wait in the chat itself, to be sent again or let go: no pill on every page.
-  const failed = (status?.failed ?? []).filter((item) => !failsInPlace(item));
-  useEffect(() => {
-    if (failed.length === 0) setAnchor(null);
-  }, [failed.length]);
-
-  if (status === null || runtime === null) return null;
+/** Offline, syncing, N pending or failed (click for what and why): silent when everything is sent. */
+export function SyncIndicator() {
+  const { status, failed, discard } = useSyncStatus();
+  if (status === null) return null;
   const pending = pendingLabel(status);
   if (pending === null && failed.length === 0) return null;
-
-  const discardItem = async (item: OutboxItem) => {
-    // Loaded on demand: the navbar is part of the shell, which must not pull in Dexie statically.
-    const { discardMutation } = await import('../../data/queue.ts');
-    await discardMutation(runtime.data, item.id);
-    await runtime.engine.drainNow();
-  };
-
   return (
     <span className="sync-status">
       {pending !== null && (
@@ -76,29 +81,7 @@ export function SyncIndicator() {
           {pending.label}
         </span>
       )}
-      {failed.length > 0 && (
-        <>
-          <button
-            type="button"
-            className="sync-indicator sync-indicator-failed"
-            data-testid="sync-failed"
-            aria-expanded={open}
-            aria-controls={panelId}
-            onClick={(event) => {
-              const rect = event.currentTarget.getBoundingClientRect();
-              setAnchor(open ? null : { top: rect.bottom + 8, right: Math.max(8, window.innerWidth - rect.right) });
-            }}
-          >
-            {failed.length} failed
-          </button>
-          {anchor !== null && (
-            <div className="sync-failed-panel" id={panelId} role="dialog" aria-label="Changes the server refused" style={anchor}>
-              <p className="sync-failed-lead">The server did not accept these changes. Their effect has been taken back.</p>
-              <FailedList failed={failed} onDiscard={(item) => void discardItem(item)} />
-            </div>
-          )}
-        </>
-      )}
+      {failed.length > 0 && <FailedChanges failed={failed} onDiscard={(id) => void discard(id)} />}
     </span>
   );
 }
