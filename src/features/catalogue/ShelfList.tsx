@@ -25,17 +25,22 @@ export function GamePreview({ id, app }: { id: string; app: AppRow }) {
   );
 }
 
-/** One game as a big thumbnail with its title under it; on hover or focus it lifts and says what the game is. */
+/**
+ * One game as a big thumbnail with its title under it; on hover or focus it lifts and says what the game
+ * is. The link's text is its title alone: the preview lies over the picture from beside the link.
+ */
 export function GameTile({ app, eager = false }: { app: AppRow; eager?: boolean }) {
   const previewId = useId();
   return (
-    <Link className="game-tile" to={gamePath(app)} aria-describedby={previewId}>
-      <span className="game-tile-picture">
-        <img src={appThumbnail(app)} alt="" width={320} height={200} loading={eager ? 'eager' : 'lazy'} decoding="async" onError={showFallback} />
-        <GamePreview id={previewId} app={app} />
-      </span>
-      <span className="game-tile-title">{app.title}</span>
-    </Link>
+    <div className="game-tile-place">
+      <Link className="game-tile" to={gamePath(app)} aria-describedby={previewId}>
+        <span className="game-tile-picture">
+          <img src={appThumbnail(app)} alt="" width={320} height={200} loading={eager ? 'eager' : 'lazy'} decoding="async" onError={showFallback} />
+        </span>
+        <span className="game-tile-title">{app.title}</span>
+      </Link>
+      <GamePreview id={previewId} app={app} />
+    </div>
   );
 }
 
