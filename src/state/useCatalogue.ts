@@ -23,6 +23,15 @@ import type { DataSource } from '../data/source.ts';
 import { APP_LIST_FAILED } from '../domain/messages.ts';
 import { byTitle } from '../domain/titleOrder.ts';
 
+// The catalogue's one door: the app list (below), the week's ranking and the student's own shelves.
+export type { AppRow, RetiredAppRow } from '../store/db.ts';
+export type { CatalogueSource } from '../data/queries/refreshCatalogue.ts';
+export type { PopularEntry } from '../domain/homeRows.ts';
+export { useFavourites, type Favourites } from './catalogue/favourites.ts';
+export { usePopularApps } from './catalogue/popularApps.ts';
+export { useRecentlyPlayed } from './catalogue/recentlyPlayed.ts';
+export { useShelves, type Shelves } from './catalogue/shelves.ts';
+
 export interface Catalogue {
   apps: AppRow[];
   source: CatalogueSource;

@@ -260,3 +260,64 @@ test('a retired game leaves the list, and its page says it was retired rather th
   await page.goto('/class/No%20Such%20Game');
   await expect(page.getByText('This game is not in the list yet. It may have been renamed or removed.')).toBeVisible();
 });
+
+test('the search suggests the matching games as you type, chosen with the arrows and Enter or a click', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('app-card').first()).toBeVisible();
+  const search = page.getByRole('combobox', { name: 'Search games' });
+  const list = page.getByRole('listbox', { name: 'Suggested games' });
+  await expect(search).toHaveAttribute('aria-expanded', 'false');
+
+  await search.pressSequentially('sna');
+  await expect(search).toHaveAttribute('aria-expanded', 'true');
+  await expect(list).toBeVisible();
+  await expect(list.getByRole('option', { name: /Snake/ })).toBeVisible();
+  for (const title of await list.locator('.game-search-title').allTextContents()) expect(title.toLowerCase()).toContain('sna');
+  // The grid under the list narrows as before.
+  await expect(page.getByTestId('app-grid')).toHaveAttribute('data-count', '1');
+
+  // The arrows move through the suggestions while the focus stays in the field.
+  await search.press('ArrowDown');
+  const first = list.getByRole('option').first();
+  await expect(first).toHaveAttribute('aria-selected', 'true');
+  await expect(search).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id'))!);
+  await expect(search).toBeFocused();
+  // Escape closes the list and keeps what was typed.
+  await search.press('Escape');
+  await expect(list).toBeHidden();
+  await expect(search).toHaveAttribute('aria-expanded', 'false');
+  await expect(search).not.toHaveAttribute('aria-activedescendant');
+  await expect(search).toHaveValue('sna');
+  // Down opens it again on the first suggestion; Enter opens that game.
+  await search.press('ArrowDown');
+  await expect(first).toHaveAttribute('aria-selected', 'true');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/class\/snake$/);
+
+  await page.goto('/');
+  await page.getByRole('combobox', { name: 'Search games' }).pressSequentially('sudo');
+  await list.getByRole('option', { name: /Sudoku/ }).click();
+  await expect(page).toHaveURL(/\/class\/sudoku$/);
+});
+
+test('a search that matches nothing offers the games it was probably after, or games to try: never a dead end', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('app-card').first()).toBeVisible();
+  const search = page.getByTestId('app-search');
+  const instead = page.getByTestId('search-instead');
+  await expect(instead).toHaveCount(0);
+
+  await search.fill('snkae');
+  await expect(page.getByTestId('app-grid')).toHaveAttribute('data-count', '0');
+  await expect(page.getByRole('listbox', { name: 'Suggested games' })).toBeHidden();
+  await expect(instead.getByRole('heading', { name: 'Did you mean' })).toBeVisible();
+  await instead.getByRole('link', { name: 'Snake' }).click();
+  await expect(page).toHaveURL(/\/class\/snake$/);
+
+  await page.goto('/');
+  await page.getByTestId('app-search').fill('no game is called this');
+  await expect(instead.getByRole('heading', { name: 'Try one of these' })).toBeVisible();
+  expect(await instead.getByRole('link').count()).toBeGreaterThan(0);
+  await instead.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/class\/[\w-]+$/);
+});

@@ -2,7 +2,7 @@
 // category pages in the default layout, the home page's "Popular this week" and "New" rows (kept on
 // the device for offline), "Play next" when a game is over, and the portal-wide mute in Settings.
 import { expect, type Page } from '@playwright/test';
-import { backendUrl, localKeys, signUpViaApi, studentPlays } from './support/backend.ts';
+import { backendUrl, localKeys, serviceSelect, signUpViaApi, studentPlays } from './support/backend.ts';
 import { test } from './support/backendLink.ts';
 import { gameFrame } from './support/bundledGames.ts';
 import { installServiceWorker, onboard } from './support/student.ts';
@@ -133,6 +133,85 @@ test('"Popular this week" and "New" rows show on the home page without moving it
   await expect(popular.getByRole('link', { name: 'Sudoku' })).toBeVisible();
   await expect(fresh.getByRole('link', { name: 'Chess' })).toBeVisible();
   await link.goOnline();
+});
+
+test('a game’s thumbnail says what the game is on hover or keyboard focus, moving nothing, and without motion when asked', async ({ page }) => {
+  const [snake] = await serviceSelect<{ description: string }>('apps', 'id=eq.snake&select=description');
+  const words = snake!.description.split(' ').slice(0, 3).join(' ');
+  await page.goto('/');
+  const row = page.getByTestId('category-row-arcade');
+  const tile = row.getByRole('link', { name: 'Snake' });
+  await expect(tile).toBeVisible();
+  await page.evaluate(() => {
+    const seen = window as unknown as { shifted: number };
+    seen.shifted = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) seen.shifted += (entry as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift' });
+  });
+  const preview = row.locator('.game-tile-place', { has: page.getByRole('link', { name: 'Snake' }) }).getByTestId('game-preview');
+  await expect(preview).toBeHidden();
+  const place = () => tile.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return [box.left + window.scrollX, box.top + window.scrollY, box.width, box.height];
+  });
+  const before = await place();
+
+  await tile.hover();
+  await expect(preview).toBeVisible();
+  await expect(preview).toContainText('Arcade');
+  await expect(preview).toContainText(words);
+  // The link is still named by the title alone, and described by the preview.
+  await expect(tile).toHaveAccessibleName('Snake');
+  await expect(tile).toHaveAccessibleDescription(new RegExp(`^arcade ${snake!.description.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'i'));
+
+  await page.mouse.move(0, 0);
+  await expect(preview).toBeHidden();
+  // By keyboard: Tab from the row's "See all" to the tile.
+  await row.getByRole('link', { name: /See all/ }).focus();
+  for (let i = 0; i < 12 && !(await tile.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+  await expect(tile).toBeFocused();
+  await expect(preview).toBeVisible();
+  expect(await place()).toEqual(before);
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
+
+  // Asked for less motion, the preview still shows, without the lift and the fade.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.mouse.move(0, 0);
+  await tile.hover();
+  await expect(preview).toBeVisible();
+  expect(await preview.evaluate((el) => [getComputedStyle(el).transform, getComputedStyle(el).transitionDuration])).toEqual(['none', '0s']);
+  expect(await tile.locator('.game-tile-picture').evaluate((el) => getComputedStyle(el).transform)).toBe('none');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the featured game shows its whole picture, its words and Play below it, and four more games in the first screen', async ({ page }) => {
+    await page.goto('/');
+    const hero = page.getByTestId('featured-game');
+    const picture = hero.locator('img');
+    await expect(picture).toBeVisible();
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // The share of the picture on screen: cropped to a box of another shape, part of it is cut off.
+    const shown = await picture.evaluate((img: HTMLImageElement) => {
+      const box = img.clientWidth / img.clientHeight;
+      const own = img.naturalWidth / img.naturalHeight;
+      return getComputedStyle(img).objectFit === 'contain' ? 1 : Math.min(box / own, own / box);
+    });
+    expect(shown).toBeGreaterThan(0.98);
+    const box = (await picture.boundingBox())!;
+    for (const words of [hero.locator('.featured-title'), hero.locator('.featured-play')]) {
+      expect((await words.boundingBox())!.y).toBeGreaterThanOrEqual(box.y + box.height - 1);
+    }
+    const heroBox = (await hero.boundingBox())!;
+    expect(heroBox.y + heroBox.height).toBeLessThanOrEqual(844);
+    const picks = await page.getByTestId('featured-games').locator('.game-tile').evaluateAll(
+      (tiles) => tiles.filter((tile) => tile.getBoundingClientRect().bottom <= window.innerHeight).length,
+    );
+    expect(picks).toBeGreaterThanOrEqual(4);
+  });
 });
 
 test('the portal-wide mute is in Settings, signed out too, and is the same choice as a game’s Sound button', async ({ page }) => {

@@ -1,11 +1,11 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { AppRow } from '../../store/db.ts';
 import { appThumbnail } from '../../domain/appThumbnail.ts';
 import { categoryLabel } from '../../domain/categories.ts';
 import { gamePath } from '../../domain/slug.ts';
-import { showFallback } from './ShelfList.tsx';
+import type { AppRow } from '../../state/useCatalogue.ts';
+import { GamePreview, showFallback } from './ShelfList.tsx';
 import './catalogue.css';
 
 /** Matches .vgrid-row and .vgrid-plain in catalogue.css: the narrowest a card gets and the gap between cards. */
@@ -48,19 +48,23 @@ const AppCard = memo(function AppCard({
   favourite: boolean;
   onToggleFavourite?: (appId: string) => void;
 }) {
+  const previewId = useId();
   return (
     <div className="vgrid-cell" role="listitem" aria-posinset={position} aria-setsize={total}>
-      <Link className="app-card" to={gamePath(app)} data-testid="app-card">
-        <img
-          src={appThumbnail(app)}
-          alt=""
-          loading={firstRow ? 'eager' : 'lazy'}
-          fetchPriority={firstRow ? 'high' : 'auto'}
-          decoding="async"
-          width={320}
-          height={200}
-          onError={showFallback}
-        />
+      <Link className="app-card" to={gamePath(app)} aria-describedby={previewId} data-testid="app-card">
+        <span className="app-card-picture">
+          <img
+            src={appThumbnail(app)}
+            alt=""
+            loading={firstRow ? 'eager' : 'lazy'}
+            fetchPriority={firstRow ? 'high' : 'auto'}
+            decoding="async"
+            width={320}
+            height={200}
+            onError={showFallback}
+          />
+          <GamePreview id={previewId} app={app} />
+        </span>
         <div className="app-card-body">
           <h2 className="app-card-title">{app.title}</h2>
           <p className="app-card-meta">

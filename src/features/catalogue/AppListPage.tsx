@@ -2,13 +2,12 @@ import { useMemo } from 'react';
 import { Page } from '../../ui/Page.tsx';
 import { byCategory, homePicks } from '../../domain/homePicks.ts';
 import { HOME_ROW_LIMIT, newApps, popularApps } from '../../domain/homeRows.ts';
-import { useCatalogue } from '../../state/useCatalogue.ts';
+import { useCatalogue, usePopularApps } from '../../state/useCatalogue.ts';
 import { useFirstValue } from '../../state/useFirstValue.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { CatalogueBrowser, type ShelfRow } from './CatalogueBrowser.tsx';
 import { CategoryChips } from './CategoryChips.tsx';
 import { FeaturedGames } from './FeaturedGames.tsx';
-import { usePopularApps } from './usePopularApps.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -37,7 +36,7 @@ export default function AppListPage() {
         <>
           <FeaturedGames featured={picks.featured} picks={picks.picks} />
           <CategoryChips apps={apps} />
-          <CatalogueBrowser apps={apps} label="All games" source={source} rows={rows} />
+          <CatalogueBrowser apps={apps} label="All games" source={source} rows={rows} popular={popular} />
         </>
       )}
     </Page>

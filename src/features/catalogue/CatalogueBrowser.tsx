@@ -1,17 +1,14 @@
 import { ChevronRight, SearchX } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { usePortal } from '../../state/portal.tsx';
-import type { AppRow } from '../../store/db.ts';
-import type { CatalogueSource } from '../../data/queries/refreshCatalogue.ts';
-import { rememberShelves } from '../../data/shelfHint.ts';
+import { closestTitles } from '../../domain/closestTitles.ts';
 import { searchIn, searchIndex } from '../../domain/search.ts';
+import { useShelves, type AppRow, type CatalogueSource } from '../../state/useCatalogue.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { AppGrid } from './AppGrid.tsx';
+import { GameSearch } from './GameSearch.tsx';
 import { ShelfList } from './ShelfList.tsx';
-import { useFavourites } from './useFavourites.ts';
-import { useRecentlyPlayed } from './useRecentlyPlayed.ts';
 
 export type SearchField = 'title' | 'category' | 'description';
 
@@ -62,10 +59,6 @@ function FixedShelf({ row }: { row: ShelfRow }) {
   );
 }
 
-/**
- * The searchable list of apps with favourites and recent plays on top. The filter runs on every
- * keystroke: one pass over text lower-cased once per list, and the grid renders only the rows in view.
- */
 const SOURCE_NOTES: Record<CatalogueSource, string | null> = {
   server: null,
   cache: null,
@@ -80,36 +73,29 @@ interface CatalogueBrowserProps {
   /** Rows of the home page below the student's own ("Popular this week", "New"). */
   rows?: readonly ShelfRow[];
   source?: CatalogueSource;
+  /** The week's most played games: offered when a search matches nothing and no title is near it. */
+  popular?: readonly AppRow[];
 }
 
-export function CatalogueBrowser({ apps, label, shelves = true, rows = [], source = 'server' }: CatalogueBrowserProps) {
+/** How many games an empty search offers in its place. */
+const INSTEAD = 4;
+
+/**
+ * The searchable list of apps with favourites and recent plays on top. The filter runs on every
+ * keystroke: one pass over text lower-cased once per list, and the grid renders only the rows in view.
+ */
+export function CatalogueBrowser({ apps, label, shelves = true, rows = [], source = 'server', popular = [] }: CatalogueBrowserProps) {
   const [query, setQuery] = useState('');
   const [field, setField] = useState<SearchField>('title');
-  const { ids: favouriteIds, known: favouritesKnown, toggle } = useFavourites();
-  const recentIds = useRecentlyPlayed();
+  const { favourites, recent, favouriteIds, toggleFavourite, known: shelvesKnown } = useShelves(apps, shelves);
 
-  const byId = useMemo(() => new Map(apps.map((app) => [app.id, app])), [apps]);
   const index = useMemo(() => searchIndex(apps, field), [apps, field]);
   const shown = useMemo(() => searchIn(index, query), [index, query]);
-  const favourites = useMemo(() => apps.filter((app) => favouriteIds.has(app.id)), [apps, favouriteIds]);
-  const recent = useMemo(() => (recentIds ?? []).map((id) => byId.get(id)).filter((app) => app !== undefined), [recentIds, byId]);
   const searching = query.trim() !== '';
-  // The grid waits for the shelves above it (two reads of this device's storage, a few milliseconds), so
-  // it shows in its place at once instead of being pushed down when they arrive.
-  // Once the grid has shown it stays: when the runtime arrives, its reads of the shelves replace the
-  // device's note of them (data/shelfHint.ts) without taking the grid away while they run.
-  const readsKnown = favouritesKnown && recentIds !== undefined;
-  const shownOnce = useRef(false);
-  if (!shelves || readsKnown) shownOnce.current = true;
-  const shelvesKnown = shownOnce.current;
-  const { runtime } = usePortal();
-  const anyShelf = favouriteIds.size > 0 || (recentIds?.length ?? 0) > 0;
-  // What this device's shelves hold, as read through the runtime: the next page that opens before the
-  // runtime knows whether to wait for them.
-  useEffect(() => {
-    if (shelves && readsKnown && runtime !== null) rememberShelves(anyShelf);
-  }, [shelves, readsKnown, runtime, anyShelf]);
-
+  const nothing = searching && shown.length === 0;
+  // Nothing matches: the titles the query was probably after, else the week's most played, else the first games.
+  const near = useMemo(() => (nothing ? closestTitles(apps, query, INSTEAD) : []), [nothing, apps, query]);
+  const instead = near.length > 0 ? near : (popular.length > 0 ? popular : apps).slice(0, INSTEAD);
   const note = SOURCE_NOTES[source];
 
   return (
@@ -120,19 +106,7 @@ export function CatalogueBrowser({ apps, label, shelves = true, rows = [], sourc
         </p>
       )}
       <form className="search-bar" role="search" onSubmit={(event) => event.preventDefault()}>
-        <label className="visually-hidden" htmlFor="app-search">
-          Search games
-        </label>
-        <input
-          id="app-search"
-          className="input"
-          type="search"
-          placeholder={`Search by ${field}…`}
-          value={query}
-          autoComplete="off"
-          onChange={(event) => setQuery(event.target.value)}
-          data-testid="app-search"
-        />
+        <GameSearch query={query} onQuery={setQuery} matches={shown} placeholder={`Search by ${field}…`} />
         <label className="visually-hidden" htmlFor="app-search-field">
           Search in
         </label>
@@ -158,19 +132,27 @@ export function CatalogueBrowser({ apps, label, shelves = true, rows = [], sourc
           <p className="search-count" aria-live="polite" data-testid="app-count">
             {searching ? `${shown.length} of ${apps.length} games match “${query.trim()}”` : `${apps.length} games`}
           </p>
-          <AppGrid apps={shown} label={label} favourites={favouriteIds} onToggleFavourite={toggle} />
-          {searching && shown.length === 0 && (
-            <EmptyState
-              icon={<SearchX size={30} />}
-              title="No game matches that"
-              action={
-                <Button variant="secondary" onClick={() => setQuery('')}>
-                  Show every game
-                </Button>
-              }
-            >
-              Try fewer letters, or search in {field === 'title' ? 'the descriptions' : 'the titles'} instead.
-            </EmptyState>
+          <AppGrid apps={shown} label={label} favourites={favouriteIds} onToggleFavourite={toggleFavourite} />
+          {nothing && (
+            <>
+              <EmptyState
+                icon={<SearchX size={30} />}
+                title="No game matches that"
+                action={
+                  <Button variant="secondary" onClick={() => setQuery('')}>
+                    Show every game
+                  </Button>
+                }
+              >
+                Try fewer letters, or search in {field === 'title' ? 'the descriptions' : 'the titles'} instead.
+              </EmptyState>
+              {instead.length > 0 && (
+                <section className="shelf search-instead" aria-label={near.length > 0 ? 'Did you mean' : 'Try one of these'} data-testid="search-instead">
+                  <h2>{near.length > 0 ? 'Did you mean' : 'Try one of these'}</h2>
+                  <ShelfList apps={instead} />
+                </section>
+              )}
+            </>
           )}
         </>
       )}

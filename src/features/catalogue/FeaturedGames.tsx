@@ -1,10 +1,10 @@
 import { Play } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import type { AppRow } from '../../store/db.ts';
 import { appThumbnail } from '../../domain/appThumbnail.ts';
 import { categoryLabel } from '../../domain/categories.ts';
 import type { HomePicks } from '../../domain/homePicks.ts';
 import { gamePath } from '../../domain/slug.ts';
+import type { AppRow } from '../../state/useCatalogue.ts';
 import { GameTile, showFallback } from './ShelfList.tsx';
 
 /**

@@ -3,11 +3,10 @@ import { Page } from '../../ui/Page.tsx';
 import { categoryLabel } from '../../domain/categories.ts';
 import { findGame } from '../../domain/findApp.ts';
 import { dashesToSpaces, gamePath } from '../../domain/slug.ts';
-import { useCatalogueApps } from '../../state/useCatalogue.ts';
+import { useCatalogueApps, useFavourites } from '../../state/useCatalogue.ts';
 import { PlayerView } from '../player/PlayerView.tsx';
 import { NotListed } from './NotListed.tsx';
 import { AppGrid } from './AppGrid.tsx';
-import { useFavourites } from './useFavourites.ts';
 
 /** The variant layout's /class/:title: the game, then more games of its category. */
 export default function GameGridPage() {

@@ -1,8 +1,9 @@
-import type { SyntheticEvent } from 'react';
+import { useId, type SyntheticEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { AppRow } from '../../store/db.ts';
 import { appThumbnail, FALLBACK_THUMBNAIL } from '../../domain/appThumbnail.ts';
+import { categoryLabel } from '../../domain/categories.ts';
 import { gamePath } from '../../domain/slug.ts';
+import type { AppRow } from '../../state/useCatalogue.ts';
 
 /** A missing thumbnail shows the portal's icon rather than a broken image. */
 export function showFallback(event: SyntheticEvent<HTMLImageElement>): void {
@@ -10,15 +11,36 @@ export function showFallback(event: SyntheticEvent<HTMLImageElement>): void {
   if (!img.src.endsWith(FALLBACK_THUMBNAIL)) img.src = FALLBACK_THUMBNAIL;
 }
 
-/** One game as a big thumbnail with its title under it; on hover or focus it lifts. Its text is its title alone. */
-export function GameTile({ app, eager = false }: { app: AppRow; eager?: boolean }) {
+/**
+ * What a game is, over its picture while the pointer rests on it or the keyboard is on it (catalogue.css):
+ * it covers the picture and moves nothing. The link names the game by its title alone and is described by
+ * this, so it is hidden from the link's name but read as its description.
+ */
+export function GamePreview({ id, app }: { id: string; app: AppRow }) {
   return (
-    <Link className="game-tile" to={gamePath(app)}>
-      <span className="game-tile-picture">
-        <img src={appThumbnail(app)} alt="" width={320} height={200} loading={eager ? 'eager' : 'lazy'} decoding="async" onError={showFallback} />
-      </span>
-      <span className="game-tile-title">{app.title}</span>
-    </Link>
+    <span id={id} className="game-preview" aria-hidden="true" data-testid="game-preview">
+      <span className="game-preview-meta">{categoryLabel(app.category)}</span>
+      {app.description.trim() !== '' && <span className="game-preview-text">{app.description}</span>}
+    </span>
+  );
+}
+
+/**
+ * One game as a big thumbnail with its title under it; on hover or focus it lifts and says what the game
+ * is. The link's text is its title alone: the preview lies over the picture from beside the link.
+ */
+export function GameTile({ app, eager = false }: { app: AppRow; eager?: boolean }) {
+  const previewId = useId();
+  return (
+    <div className="game-tile-place">
+      <Link className="game-tile" to={gamePath(app)} aria-describedby={previewId}>
+        <span className="game-tile-picture">
+          <img src={appThumbnail(app)} alt="" width={320} height={200} loading={eager ? 'eager' : 'lazy'} decoding="async" onError={showFallback} />
+        </span>
+        <span className="game-tile-title">{app.title}</span>
+      </Link>
+      <GamePreview id={previewId} app={app} />
+    </div>
   );
 }
 

@@ -1,19 +1,10 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { Page } from '../../ui/Page.tsx';
-import { usePortal } from '../../state/portal.tsx';
-import { reportChatMessage } from '../../data/actions/reportChatMessage.ts';
-import { readChat } from '../../data/chatMirror.ts';
-import type { OutboxItem } from '../../store/db.ts';
-import { pollChat } from '../../data/queries/pollChat.ts';
-import { discardMutation, queueMutation } from '../../data/queue.ts';
-import { readOutboxOfKind } from '../../data/reads/outbox.ts';
-import type { DataSource } from '../../data/source.ts';
-import { CHAT_MAX_LENGTH, CHAT_NEW_ACCOUNT_LIMIT, CHAT_RATE_LIMIT, validateChatBody } from '../../domain/chatBody.ts';
-import { CHAT_POLL_MS, type ChatMessage } from '../../domain/chatMessages.ts';
+import { CHAT_MAX_LENGTH, CHAT_NEW_ACCOUNT_LIMIT, CHAT_RATE_LIMIT } from '../../domain/chatBody.ts';
 import { mainSiteUrl } from '../../links.ts';
+import { useChat, type ChatMessage, type ChatRoom as Room, type OutboxItem, type ReportAnswer } from '../../state/chat.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import '../../ui/forms.css';
@@ -26,68 +17,17 @@ function timeOf(iso: string): string {
   return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 }
 
-function useVisible(): boolean {
-  const [visible, setVisible] = useState(() => document.visibilityState !== 'hidden');
-  useEffect(() => {
-    const update = () => setVisible(document.visibilityState !== 'hidden');
-    document.addEventListener('visibilitychange', update);
-    return () => document.removeEventListener('visibilitychange', update);
-  }, []);
-  return visible;
-}
-
-const NO_MESSAGES: ChatMessage[] = [];
-
-/**
- * The room's messages, rendered from the device's copy (so they show offline) and refreshed every few
- * seconds while the page is visible: the newest page first, then only what came after the newest
- * message held (a cursor).
- */
-function useRoom(data: DataSource, userId: string) {
-  const messages = useLiveQuery(() => readChat(data, userId), [data, userId]);
-  const [polled, setPolled] = useState(false);
-  const [reachable, setReachable] = useState(true);
-  const inFlight = useRef(false);
-  const newestLoaded = useRef(false);
-  const visible = useVisible();
-
-  const poll = useCallback(async () => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    try {
-      await pollChat(data, userId, newestLoaded.current);
-      setReachable(true);
-      newestLoaded.current = true;
-      setPolled(true);
-    } catch {
-      setReachable(false);
-    } finally {
-      inFlight.current = false;
-    }
-  }, [data, userId]);
-
-  useEffect(() => {
-    if (!visible) return;
-    void poll();
-    const timer = window.setInterval(() => void poll(), CHAT_POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [poll, visible]);
-
-  const shown = messages ?? NO_MESSAGES;
-  return { messages: shown, loaded: messages !== undefined && (polled || shown.length > 0), reachable, poll };
-}
-
-function ReportButton({ data, message, userId }: { data: DataSource; message: ChatMessage; userId: string }) {
+function ReportButton({ message, report }: { message: ChatMessage; report: (message: ChatMessage) => Promise<ReportAnswer> }) {
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
   const author = message.username ?? 'someone';
-  const report = async () => {
+  const confirm = async () => {
     setAsking(false);
     setBusy(true);
     try {
-      const { data: outcome, error } = await reportChatMessage(data, message.id, userId);
-      if (error) toast.error(`server error: ${error.message}`);
-      else if (outcome === 'reported') toast.success(CHAT_REPORTED);
+      const answer = await report(message);
+      if ('error' in answer) toast.error(`server error: ${answer.error}`);
+      else if (answer.outcome === 'reported') toast.success(CHAT_REPORTED);
       else toast(CHAT_ALREADY_REPORTED);
     } finally {
       setBusy(false);
@@ -105,7 +45,7 @@ function ReportButton({ data, message, userId }: { data: DataSource; message: Ch
         title="Report this message?"
         actions={
           <>
-            <Button variant="danger" onClick={() => void report()} data-testid="chat-report-confirm">
+            <Button variant="danger" onClick={() => void confirm()} data-testid="chat-report-confirm">
               Report to the moderators
             </Button>
             <Button variant="quiet" onClick={() => setAsking(false)}>
@@ -123,7 +63,7 @@ function ReportButton({ data, message, userId }: { data: DataSource; message: Ch
   );
 }
 
-function PendingMessage({ data, item, onRetry }: { data: DataSource; item: OutboxItem; onRetry: (body: string) => void }) {
+function PendingMessage({ item, onRetry, onDismiss }: { item: OutboxItem; onRetry: () => void; onDismiss: () => void }) {
   const body = typeof item.args.p_body === 'string' ? item.args.p_body : '';
   const failed = item.status === 'failed';
   return (
@@ -132,10 +72,10 @@ function PendingMessage({ data, item, onRetry }: { data: DataSource; item: Outbo
       {failed ? (
         <div className="chat-status error" role="alert">
           <p>Not sent: {item.lastError?.message ?? 'the server refused it.'}</p>
-          <button type="button" className="cm-button-quiet" onClick={() => void discardMutation(data, item.id).then(() => onRetry(body))}>
+          <button type="button" className="cm-button-quiet" onClick={onRetry}>
             Try again
           </button>
-          <button type="button" className="cm-button-quiet" onClick={() => void discardMutation(data, item.id)}>
+          <button type="button" className="cm-button-quiet" onClick={onDismiss}>
             Dismiss
           </button>
         </div>
@@ -146,27 +86,16 @@ function PendingMessage({ data, item, onRetry }: { data: DataSource; item: Outbo
   );
 }
 
-function ChatRoom({ data, userId }: { data: DataSource; userId: string }) {
+function ChatRoom({ room }: { room: Room }) {
   const ids = useId();
-  const { messages, loaded, reachable, poll } = useRoom(data, userId);
+  const { messages, pending, loaded, reachable, userId } = room;
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const logRef = useRef<HTMLOListElement>(null);
   const boxRef = useRef<HTMLTextAreaElement>(null);
   const stickToBottom = useRef(true);
 
-  const outbox = useLiveQuery(() => readOutboxOfKind(data, userId, 'send_chat_message'), [data, userId]);
-  const delivered = useMemo(() => new Set(messages.map((m) => m.client_id).filter((id): id is string => id !== null)), [messages]);
-  const pending = (outbox ?? []).filter((item) => !delivered.has(item.id));
   const pendingKey = pending.map((item) => `${item.id}:${item.status}`).join();
-
-  // A confirmed send leaves the outbox: fetch it at once rather than at the next tick.
-  const queuedCount = (outbox ?? []).length;
-  const previousQueued = useRef(queuedCount);
-  useEffect(() => {
-    if (queuedCount < previousQueued.current) void poll();
-    previousQueued.current = queuedCount;
-  }, [queuedCount, poll]);
 
   useLayoutEffect(() => {
     const log = logRef.current;
@@ -178,20 +107,12 @@ function ChatRoom({ data, userId }: { data: DataSource; userId: string }) {
     if (log) stickToBottom.current = log.scrollHeight - log.scrollTop - log.clientHeight < 48;
   };
 
-  const send = async (text: string): Promise<boolean> => {
-    const invalid = validateChatBody(text);
-    setProblem(invalid);
-    if (invalid !== null) return false;
-    try {
-      await queueMutation(data, { kind: 'send_chat_message', args: { p_body: text.trim() }, userId });
-      stickToBottom.current = true;
-      return true;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      setProblem(message);
-      return false;
-    }
+  const outcome = (refusal: string | null): boolean => {
+    setProblem(refusal);
+    if (refusal === null) stickToBottom.current = true;
+    return refusal === null;
   };
+  const send = async (text: string): Promise<boolean> => outcome(await room.send(text));
 
   // The box's own value, not the last rendered state: a fast typist can press Enter before React re-renders.
   const submit = async (event?: FormEvent) => {
@@ -228,14 +149,19 @@ function ChatRoom({ data, userId }: { data: DataSource; userId: string }) {
                     <div className="chat-meta">
                       <span className="chat-author">{mine ? 'You' : (message.username ?? 'someone')}</span>
                       <time dateTime={message.created_at}>{timeOf(message.created_at)}</time>
-                      {!mine && <ReportButton data={data} message={message} userId={userId} />}
+                      {!mine && <ReportButton message={message} report={room.report} />}
                     </div>
                     <p className="chat-body">{message.body}</p>
                   </li>
                 );
               })}
               {pending.map((item) => (
-                <PendingMessage key={item.id} data={data} item={item} onRetry={(body) => void send(body)} />
+                <PendingMessage
+                  key={item.id}
+                  item={item}
+                  onRetry={() => void room.retry(item).then(outcome)}
+                  onDismiss={() => void room.dismiss(item)}
+                />
               ))}
             </ol>
             <form className="chat-form" onSubmit={(event) => void submit(event)} noValidate>
@@ -283,7 +209,7 @@ function ChatRoom({ data, userId }: { data: DataSource; userId: string }) {
 }
 
 export default function ChatPage() {
-  const { runtime, session, status } = usePortal();
+  const room = useChat();
   const info = mainSiteUrl('communityChatInfo');
   return (
     <Page name="chat" title="Chat">
@@ -298,9 +224,9 @@ export default function ChatPage() {
           </>
         )}
       </p>
-      {status === 'signed-in' && session !== null && runtime !== null ? (
-        <ChatRoom data={runtime.data} userId={session.user.id} />
-      ) : status === 'signed-out' ? (
+      {room.account === 'signed-in' ? (
+        <ChatRoom room={room} />
+      ) : room.account === 'signed-out' ? (
         <div className="cm-notice-box" data-testid="chat-sign-in">
           <p>The chat is for signed-in students.</p>
           <p>

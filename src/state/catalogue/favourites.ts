@@ -1,10 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
-import { usePortal } from '../../state/portal.tsx';
 import { DEVICE_USER, readFavouriteIds, toggleFavourite } from '../../data/favourites.ts';
 import { shelvesLikely } from '../../data/shelfHint.ts';
 import type { DataSource } from '../../data/source.ts';
+import { usePortal } from '../portal.tsx';
 
 export interface Favourites {
   ids: ReadonlySet<string>;

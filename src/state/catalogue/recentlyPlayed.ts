@@ -1,10 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
-import { usePortal } from '../../state/portal.tsx';
 import { isOnline } from '../../data/online.ts';
 import { refreshRecentPlays } from '../../data/queries/refreshRecentPlays.ts';
 import { readRecentlyPlayed } from '../../data/recentPlays.ts';
 import { shelvesLikely } from '../../data/shelfHint.ts';
+import { usePortal } from '../portal.tsx';
 
 const NONE: string[] = [];
 
