@@ -2,7 +2,7 @@ import type { AppRow } from '../../store/db.ts';
 import { playNext } from '../../domain/homeRows.ts';
 import { useCatalogueApps } from '../../state/useCatalogue.ts';
 import { ShelfList } from '../catalogue/ShelfList.tsx';
-import { usePopularApps } from '../catalogue/usePopularApps.ts';
+import { usePopularApps } from '../../state/useCatalogue.ts';
 
 /** Shown once a game is over: a few games to go on with, of the same category first. */
 export function PlayNext({ app }: { app: AppRow }) {
