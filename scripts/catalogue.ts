@@ -7,7 +7,7 @@
 //
 // Each talks to a backend: --url <its address> and --key <its service-role key>. Without --key, the key
 // is read from the embedded backend's data folder (<data dir>/secrets.json; --data-dir, default .data),
-// where `npm start` keeps it. The rules of a row are in src/domain/catalogueImport.ts; an import checks
+// where `npm start` keeps it. The rules of a row are in catalogueImport.ts beside it; an import checks
 // every row, checks the pages of new and moved entries as `npm run check:catalogue` does, prints its
 // plan and writes all of it in one request, or nothing when any row is refused (exit code 1).
 // Retiring hides an entry from the list and keeps its scores and plays; restoring brings it back.
@@ -28,7 +28,7 @@ import {
   type CatalogueFields,
   type ExistingApp,
   type PlanRow,
-} from '../src/domain/catalogueImport.ts';
+} from './catalogueImport.ts';
 import { checkCatalogue, type CheckOptions, type EntryReport } from './check-catalogue.ts';
 import { BackendError, consoleIo, DEFAULT_DATA_DIR, keyFromDataDir, request, UsageError, type BackendTarget, type Io } from './operatorBackend.ts';
 

@@ -21,7 +21,7 @@ import {
   type CatalogueFields,
   type ExistingApp,
   type SourceRow,
-} from '../../../src/domain/catalogueImport.ts';
+} from '../../../scripts/catalogueImport.ts';
 
 const HEADER = 'id,title,category,url';
 

@@ -1,10 +1,10 @@
 // The rules of `npm run catalogue -- import`: reading an operator's list of catalogue entries (a JSON
 // array of objects, or CSV with a header row), checking every row against what the apps table and the
 // portal's pages accept, and planning what an import would add, change or leave alone. No I/O here:
-// scripts/catalogue.ts reads the file, asks the backend and checks the pages.
-import { CATALOGUE_CATEGORIES, knownCategory } from './categories.ts';
-import { bundledGameId } from './gameSdk.ts';
-import { dashesToSpaces, toSlug } from './slug.ts';
+// catalogue.ts beside it reads the file, asks the backend and checks the pages.
+import { CATALOGUE_CATEGORIES, knownCategory } from '../src/domain/categories.ts';
+import { bundledGameId } from '../src/domain/gameSdk.ts';
+import { dashesToSpaces, toSlug } from '../src/domain/slug.ts';
 
 /** The columns of an import, in the order an export writes them. */
 export const IMPORT_FIELDS = ['id', 'title', 'slug', 'category', 'description', 'thumbnail', 'url'] as const;
