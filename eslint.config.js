@@ -40,9 +40,10 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    // The rules of hooks and complete dependency lists. The React Compiler's own rules (set-state-in-effect,
-    // refs, purity ...) are for code the compiler will rewrite; this project does not use it.
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+    // The rules of hooks, complete dependency lists and the React Compiler's rules (set-state-in-effect,
+    // refs, purity ...): a page that sets state from an effect or reads a ref while rendering shows a
+    // frame of stale data first, whether or not the compiler rewrites it.
+    rules: reactHooks.configs['recommended-latest'].rules,
   },
   {
     files: ['src/**/*.tsx'],

@@ -1,8 +1,15 @@
-import type { HighScoreRow } from '../data/leaderboards.ts';
+/** What the table shows of a score: the kit draws any list with these fields (a board, a student's own list). */
+export interface ScoreRow {
+  submission_id: number;
+  username: string;
+  score: number;
+  /** False for a score still waiting for the desk, shown first and not ranked. */
+  reviewed?: boolean;
+}
 import './highScores.css';
 
 /** A game's high scores, best first, as the player and the leaderboard show them. */
-export function HighScoreTable({ rows, caption }: { rows: HighScoreRow[]; caption: string }) {
+export function HighScoreTable({ rows, caption }: { rows: readonly ScoreRow[]; caption: string }) {
   return (
     <table className="score-table">
       <caption className="visually-hidden">{caption}</caption>

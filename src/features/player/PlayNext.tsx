@@ -1,4 +1,4 @@
-import type { AppRow } from '../../store/db.ts';
+import type { AppRow } from '../../state/useCatalogue.ts';
 import { playNext } from '../../domain/homeRows.ts';
 import { useCatalogueApps } from '../../state/useCatalogue.ts';
 import { ShelfList } from '../catalogue/ShelfList.tsx';

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { AppRow } from '../../store/db.ts';
+import type { AppRow } from '../../state/useCatalogue.ts';
 import { categoryLabel } from '../../domain/categories.ts';
 import { bundledGameId, type GameCurrentScore } from '../../domain/gameSdk.ts';
 import { useGameScores, usePackCopy, usePlayTracking } from '../../state/player.ts';
