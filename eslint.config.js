@@ -50,8 +50,43 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.recommended,
   },
   {
-    files: ['src/features/**', 'src/ui/**'],
-    rules: { 'no-restricted-imports': ['error', SERVER_CLIENT] },
+    // The layers (README, "Layout of the code"): pages render what their area's hook in src/state gives;
+    // the kit draws; sync stands on store, never on data. `npm run layers` prints the edges.
+    files: ['src/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...SERVER_CLIENT.patterns,
+            { group: ['**/app/*', '**/data/*', '**/data/**', '**/sync/*', '**/sync/**', '**/store/*'], message: 'A page reads and acts through its area hook in src/state.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/ui/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...SERVER_CLIENT.patterns,
+            { group: ['**/app/*', '**/features/**', '**/state/*', '**/data/*', '**/data/**', '**/sync/*', '**/sync/**', '**/store/*'], message: 'The kit draws what it is given: it reads nothing itself.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/sync/**', 'src/store/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/data/*', '**/data/**', '**/state/*', '**/features/**', '**/app/*'], message: 'sync and store sit below data: data imports them, never back.' }] },
+      ],
+    },
   },
   {
     // `expect(fake.method).toHaveBeenCalled()` reads a method without calling it, on purpose; matchers such as
