@@ -1,13 +1,12 @@
 // Every route fits every screen a school has (issue 27): no page scrolls sideways from 320 to 1920 px wide,
 // and on a phone every control a finger aims at is at least 44x44 px (its box, or the box a label gives
 // it). Links inside running text are the exception the guidelines make (WCAG 2.5.8): a sentence cannot grow.
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { matchPath } from 'react-router-dom';
+import { defaultPatterns } from './support/routes.ts';
 import { signInNewStudent } from './support/backend.ts';
 import { onboard } from './support/student.ts';
 
-const ROUTER_SOURCE = readFileSync(new URL('../../src/app/routes.tsx', import.meta.url), 'utf8');
 const WIDTHS = [320, 390, 768, 1024, 1366, 1920];
 const TAP = 44;
 
@@ -17,17 +16,6 @@ const PATHS = [
   '/creator/abc/xyz', '/moderate', '/iframeCheck', '/cache', '/mirrors', '/takedown', '/privacy', '/terms', '/change-password',
   '/no-such-page',
 ];
-
-/** The default layout's route patterns (src/app/routes.tsx), as absolute paths. */
-function defaultPatterns(): string[] {
-  const patternsIn = (text: string) => [
-    ...(/<Route index\b/.test(text) ? ['/'] : []),
-    ...[...text.matchAll(/<Route path="([^"]+)"/g)].map((match) => `/${match[1]!}`),
-  ];
-  const defaultAt = ROUTER_SOURCE.indexOf('export const defaultRoutes');
-  const variantAt = ROUTER_SOURCE.indexOf('export const variantRoutes');
-  return [...patternsIn(ROUTER_SOURCE.slice(0, defaultAt)), ...patternsIn(ROUTER_SOURCE.slice(defaultAt, variantAt))];
-}
 
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
