@@ -112,6 +112,31 @@ test('a visitor is told a score needs an account, with a way to sign in that com
   await expect(page).toHaveURL(/\/auth\?next=%2Fclass%2F2048$/);
 });
 
+test('nothing on the game page moves while the game loads and says it has a New game', async ({ page }) => {
+  // Lighthouse's phone: the toolbar is one row above the frame there.
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto('/class/snake');
+  await expect(page.getByTestId('new-game')).toBeVisible({ timeout: 15_000 });
+  const shifts = await page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const seen: string[] = [];
+        const observer = new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node: Node | null }[] })[]) {
+            if (!entry.hadRecentInput) seen.push(`${entry.value.toFixed(4)}: ${entry.sources.map((source) => (source.node as Element | null)?.outerHTML.slice(0, 80) ?? '?').join(', ')}`);
+          }
+        });
+        observer.observe({ type: 'layout-shift', buffered: true });
+        // Two frames: the buffered entries are delivered by then.
+        requestAnimationFrame(() => requestAnimationFrame(() => {
+          observer.disconnect();
+          resolve(seen);
+        }));
+      }),
+  );
+  expect(shifts).toEqual([]);
+});
+
 test.describe('on a school laptop’s screen', () => {
   test.use({ viewport: { width: 1366, height: 768 } });
 
