@@ -104,7 +104,6 @@ export function PlayerView({ app }: { app: AppRow }) {
               : 'The form below has your score and a screenshot of the game.'}
         </p>
       )}
-      {offer !== null && <PlayNext app={app} />}
       <div className="player-side">
         {/* The form first: a full board (ten rows) above it would push it below a laptop's fold. */}
         <AppScoreForm
@@ -116,6 +115,8 @@ export function PlayerView({ app }: { app: AppRow }) {
         <HighScores title={app.title} rows={highScores.rows} fetchedAt={highScores.fetchedAt} now={now} />
         <OwnScores appId={app.id} title={app.title} version={sent} onWithdrawn={highScores.refresh} />
       </div>
+      {/* After the score panel: on a phone, where it is one column, games to go on with come after the score. */}
+      {offer !== null && <PlayNext app={app} />}
       <GameVideos app={app} />
     </div>
   );
