@@ -35,9 +35,8 @@ function Fox(props: LucideProps) {
 function Alien(props: LucideProps) {
   return (
     <Drawn {...props}>
-      <path d="M8 4l2 3M16 4l-2 3" />
-      <rect x="5" y="7" width="14" height="9" rx="2" />
-      <path d="M9.5 11h.01M14.5 11h.01M5 11H3v3M19 11h2v3M8 16v3M16 16v3M11 16v2M13 16v2" />
+      <path d="M12 3c-4.4 0-8 3-8 7.5C4 14.7 8.5 21 12 21s8-6.3 8-10.5C20 6 16.4 3 12 3z" />
+      <path d="M7.5 10.5c1.6 0 3.2 1 3.6 2.6-1.6 0-3.2-1-3.6-2.6zM16.5 10.5c-1.6 0-3.2 1-3.6 2.6 1.6 0 3.2-1 3.6-2.6zM11 17h2" />
     </Drawn>
   );
 }
