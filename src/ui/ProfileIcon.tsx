@@ -1,21 +1,22 @@
-import { DEFAULT_ICONS } from '../domain/profileIcons.ts';
+import { DEFAULT_ICONS, type IconLook } from '../domain/profileIcons.ts';
+import { PROFILE_GLYPH_DRAWINGS } from './profileGlyphs.tsx';
 import './profileIcon.css';
 
 interface ProfileIconProps {
   icon: string | null | undefined;
   /** Pixels. */
   size?: number;
-  /** Looks of owned icon items, when known: an image url or an emoji. */
-  look?: { url?: string | undefined; emoji?: string | undefined; background?: string | undefined; label?: string | undefined } | undefined;
+  /** The look of an owned icon item, when known (domain/profileIcons.ts iconLook). */
+  look?: Partial<IconLook> | undefined;
   /**
-   * Drawn instead of an emoji, as the student's initial: where the badge alone stands for the student
-   * (the navbar on a phone), a letter in the portal's font always shows, while an emoji needs a font the
-   * device may not have and left an empty circle. Decorative then: the link around it names the student.
+   * Drawn instead of the glyph, as the student's initial: where the badge alone stands for the student
+   * (the navbar on a phone) a letter says whose account it is. Decorative then: the link around it names
+   * the student.
    */
   initial?: string | undefined;
 }
 
-/** A profile picture: a default icon's emoji or an icon item's image, in a round badge. */
+/** A profile picture: a default icon's glyph or an icon item's image, in a round badge. Never an emoji. */
 export function ProfileIcon({ icon, size = 28, look, initial }: ProfileIconProps) {
   const preset = DEFAULT_ICONS.find((choice) => choice.id === icon);
   const fallback = DEFAULT_ICONS[0]!;
@@ -36,9 +37,10 @@ export function ProfileIcon({ icon, size = 28, look, initial }: ProfileIconProps
       </span>
     );
   }
+  const Glyph = PROFILE_GLYPH_DRAWINGS[preset?.glyph ?? look?.glyph ?? fallback.glyph];
   return (
-    <span className="profile-icon" style={style} role="img" aria-label={label} data-testid="profile-icon" data-icon={icon ?? ''}>
-      {preset?.emoji ?? look?.emoji ?? fallback.emoji}
+    <span className="profile-icon profile-glyph" style={style} role="img" aria-label={label} data-testid="profile-icon" data-icon={icon ?? ''}>
+      <Glyph size={Math.round(size * 0.62)} strokeWidth={2} aria-hidden="true" />
     </span>
   );
 }

@@ -24,8 +24,8 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 if (!Number.isInteger(RUNS) || RUNS <= 0) throw new Error(`LIGHTHOUSE_RUNS must be a positive whole number, got ${process.env.LIGHTHOUSE_RUNS}`);
 /** When set, each run's full report is written there as JSON, to see what an audit found. */
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
-/** A bundled game: its class page plays it from the portal's own files. */
-const GAME = '2048';
+/** A bundled game: its class page plays it from the portal's own files (LIGHTHOUSE_GAME picks another). */
+const GAME = process.env.LIGHTHOUSE_GAME ?? '2048';
 /** What issue 19 asks of the portal's pages. */
 const GOAL = { performance: 90, accessibility: 100, cls: 0.05 };
 
@@ -209,23 +209,25 @@ try {
   const rows = subjects.map((subject) => {
     const performance = mid(subject, 'performance');
     const accessibility = mid(subject, 'accessibility');
-    const cls = mid(subject, 'cls');
-    const met = performance >= GOAL.performance && accessibility >= GOAL.accessibility && cls <= GOAL.cls;
+    // The goal is judged on the worst run: a page that shifts in one load of five shifts for its students.
+    const worstPerformance = Math.min(...subject.runs.map((run) => run.performance));
+    const worstCls = Math.max(...subject.runs.map((run) => run.cls));
+    const met = worstPerformance >= GOAL.performance && accessibility >= GOAL.accessibility && worstCls <= GOAL.cls;
     return [
       subject.name,
       `${performance} (${subject.runs.map((run) => run.performance).join(', ')})`,
       String(accessibility),
       ms(mid(subject, 'fcp')),
       ms(mid(subject, 'lcp')),
-      cls.toFixed(3),
+      `${worstCls.toFixed(3)} (${subject.runs.map((run) => run.cls.toFixed(3)).join(', ')})`,
       ms(mid(subject, 'tbt')),
       ms(mid(subject, 'speedIndex')),
       subject.portal ? goal(`perf >= ${GOAL.performance}, a11y ${GOAL.accessibility}, CLS <= ${GOAL.cls}`, met) : '-',
     ];
   });
   printGrid(
-    `Lighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown): medians of ${RUNS} run(s) per page, each run's performance in brackets`,
-    ['page', 'performance', 'accessibility', 'FCP', 'LCP', 'CLS', 'TBT', 'speed index', 'goal'],
+    `Lighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown): medians of ${RUNS} run(s) per page, each run's figure in brackets; CLS and the goal by the worst run`,
+    ['page', 'performance', 'accessibility', 'FCP', 'LCP', 'worst CLS', 'TBT', 'speed index', 'goal (worst run)'],
     rows,
   );
   const benchmarkIndex = median(subjects.flatMap((subject) => subject.runs.map((run) => run.benchmarkIndex)));

@@ -202,3 +202,37 @@ test('the Hollowed Pass track shows the running season and unlocks a reached tie
   await expect(page.getByTestId('tier-state-1')).toHaveText('Not reached');
   await expect(page.getByTestId('tier-track')).not.toContainText('to go');
 });
+
+test('the pass\'s tier cards line up: in each row the reward, the bar, the price and the state or Claim share their lines', async ({ page }) => {
+  const student = await signInNewStudent(page);
+  // Tiers 1 and 2 claimable (a Claim button), the rest locked (a line of text): both kinds in one row.
+  await grantCoins(student, 200);
+  await page.goto('/pass');
+  await expect(page.getByTestId('claim-tier-2')).toBeVisible();
+  const parts = ['.tier-number', '.tier-reward', '.tier-bar', '.tier-required', ':scope > :last-child'];
+  for (const viewport of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport);
+    await page.getByTestId('tier-track').screenshot({ path: test.info().outputPath(`tier-track-${viewport.width}.png`) });
+    const cards = await page.getByTestId('tier-track').locator(':scope > li').evaluateAll((lis, selectors) =>
+      lis.map((li) => {
+        const card = li.getBoundingClientRect();
+        return { top: Math.round(card.top), height: card.height, lines: selectors.map((selector) => {
+          const box = li.querySelector(selector)!.getBoundingClientRect();
+          return [box.top, box.bottom];
+        }) };
+      }), parts);
+    const rows = new Map<number, typeof cards>();
+    for (const card of cards) rows.set(card.top, [...(rows.get(card.top) ?? []), card]);
+    expect([...rows.values()].some((row) => row.length > 1), `${viewport.width}: cards side by side`).toBe(true);
+    for (const row of rows.values()) {
+      for (const card of row) {
+        expect(Math.abs(card.height - row[0]!.height), `${viewport.width}: card heights in a row`).toBeLessThan(1);
+        card.lines.forEach(([top, bottom], i) => {
+          const [firstTop, firstBottom] = row[0]!.lines[i]!;
+          expect(Math.abs(top! - firstTop!), `${viewport.width}: top of ${parts[i]}`).toBeLessThan(1);
+          expect(Math.abs(bottom! - firstBottom!), `${viewport.width}: bottom of ${parts[i]}`).toBeLessThan(1);
+        });
+      }
+    }
+  }
+});

@@ -112,6 +112,60 @@ test('a visitor is told a score needs an account, with a way to sign in that com
   await expect(page).toHaveURL(/\/auth\?next=%2Fclass%2F2048$/);
 });
 
+test('nothing on the game page moves while the game loads and says it has a New game', async ({ page }) => {
+  // Lighthouse's phone: the toolbar is one row above the frame there.
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto('/class/snake');
+  await expect(page.getByTestId('new-game')).toBeVisible({ timeout: 15_000 });
+  const shifts = await page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const seen: string[] = [];
+        const observer = new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node: Node | null }[] })[]) {
+            if (!entry.hadRecentInput) seen.push(`${entry.value.toFixed(4)}: ${entry.sources.map((source) => (source.node as Element | null)?.outerHTML.slice(0, 80) ?? '?').join(', ')}`);
+          }
+        });
+        observer.observe({ type: 'layout-shift', buffered: true });
+        // Two frames: the buffered entries are delivered by then.
+        requestAnimationFrame(() => requestAnimationFrame(() => {
+          observer.disconnect();
+          resolve(seen);
+        }));
+      }),
+  );
+  expect(shifts).toEqual([]);
+});
+
+test('after a game over, Play next comes after the game and its score panel, at 1366x768 and on a phone', async ({ page }) => {
+  test.setTimeout(90_000);
+  await onboardedStudent(page);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const frame = await openClassGame(page, '/snake');
+  await startSnake(frame);
+  await expect(frame.locator('body')).toHaveAttribute('data-state', 'over', { timeout: 20_000 });
+  await expect(page.getByTestId('score-offer')).toBeVisible();
+  await expect(page.getByTestId('play-next')).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = async (id: string) => (await page.getByTestId(id).boundingBox())!;
+  // A laptop: the game, its controls and the filled form in the first screen; Play next below the game.
+  for (const id of ['game-frame', 'fullscreen', 'new-game', 'score-input', 'score-submit']) {
+    const part = await box(id);
+    expect(part.y + part.height, id).toBeLessThanOrEqual(768);
+  }
+  await page.screenshot({ path: test.info().outputPath('game-over-1366.png'), fullPage: true });
+  const frameBox = await box('game-frame');
+  expect((await box('play-next')).y).toBeGreaterThan(frameBox.y + frameBox.height);
+  // A phone: one column, where Play next came between the game and the score form.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('game-over-390.png'), fullPage: true });
+  const next = (await box('play-next')).y;
+  for (const id of ['game-frame', 'score-submit', 'high-scores']) {
+    const part = await box(id);
+    expect(next, `Play next after ${id}`).toBeGreaterThan(part.y + part.height);
+  }
+});
+
 test.describe('on a school laptop’s screen', () => {
   test.use({ viewport: { width: 1366, height: 768 } });
 

@@ -123,6 +123,30 @@ test('no page scrolls sideways, signed out', async ({ page }) => {
   }
 });
 
+test('the shop\'s filters sit side by side, as wide as each other, each a full tap target in 16 px text', async ({ page }) => {
+  await page.goto('/shop');
+  const selects = [page.getByTestId('filter-type'), page.getByTestId('filter-rarity')];
+  const boxes: { x: number; y: number; width: number; height: number }[] = [];
+  for (const select of selects) {
+    await expectOnScreen(select);
+    const box = (await select.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    // Smaller text than 16 px makes a phone zoom into the page when the field is tapped.
+    expect(await select.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(16);
+    boxes.push(box);
+  }
+  const type = boxes[0]!;
+  const rarity = boxes[1]!;
+  expect(Math.abs(type.y - rarity.y), 'one row').toBeLessThan(1);
+  expect(Math.abs(type.width - rarity.width), 'as wide as each other').toBeLessThan(1);
+  // Together they take the page's width: the tabs' left edge to the cards' right edge.
+  const tabs = (await page.getByTestId('tab-store').boundingBox())!;
+  const card = (await page.locator('.item-card').first().boundingBox())!;
+  expect(Math.abs(type.x - tabs.x)).toBeLessThan(1);
+  expect(Math.abs(rarity.x + rarity.width - (card.x + card.width))).toBeLessThan(1);
+  await expectNoSidewaysScroll(page, '/shop');
+});
+
 test('signed out, Sign in shows beside the brand without opening the menu', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByTestId('page-app-list')).toBeVisible();

@@ -69,13 +69,14 @@ export function PlayerView({ app }: { app: AppRow }) {
               : 'The form below has your score and a screenshot of the game.'}
         </p>
       )}
-      {offer !== null && <PlayNext app={app} />}
       <div className="player-side">
         {/* The form first: a full board (ten rows) above it would push it below a laptop's fold. */}
         <AppScoreForm submission={scores.submission} offer={offer} onUseScore={abilities.currentScore ? askScore : null} />
         <HighScores title={app.title} rows={scores.high.rows} fetchedAt={scores.high.fetchedAt} now={now} />
         <OwnScores title={app.title} view={scores.own} />
       </div>
+      {/* After the score panel: on a phone, where it is one column, games to go on with come after the score. */}
+      {offer !== null && <PlayNext app={app} />}
       <GameVideos app={app} />
     </div>
   );

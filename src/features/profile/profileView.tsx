@@ -5,6 +5,7 @@ import { levelFromStats } from '../../domain/level.ts';
 import { iconLook } from '../../domain/profileIcons.ts';
 import type { ShownProfile } from '../../domain/shownProfile.ts';
 import { classPath } from '../../domain/slug.ts';
+import { ItemPicture } from '../../ui/ItemPicture.tsx';
 import { ProfileIcon } from '../../ui/ProfileIcon.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
@@ -27,7 +28,7 @@ export function ProfileView({
 }) {
   const level = levelFromStats({ timeSpent: profile.time_spent, highestStreak: profile.longest_streak, appsPlayed: profile.apps_played });
   const toNext = Math.ceil((level.nextLevelExperience - level.experience) * 10) / 10;
-  const badges = profile.badges.map((id) => items.find((item) => item.id === id) ?? { id, name: id, preview_emoji: '🏅' });
+  const badges = profile.badges.map((id) => items.find((item) => item.id === id) ?? { id, name: id, type: 'badge', asset: {} });
   return (
     <>
       <div className="profile-header">
@@ -40,7 +41,7 @@ export function ProfileView({
             <ul className="badge-list" aria-label="Badges" data-testid="profile-badges">
               {badges.map((badge) => (
                 <li key={badge.id}>
-                  {badge.preview_emoji} {badge.name}
+                  <ItemPicture item={badge} size={20} /> {badge.name}
                 </li>
               ))}
             </ul>

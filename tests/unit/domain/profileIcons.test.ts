@@ -10,7 +10,12 @@ describe('default icons', () => {
 
   it('draws an owned icon item from its asset, and an unknown id as the default icon', () => {
     const duck = { id: 'duck_icon', name: 'Duck', preview_emoji: '🦆', asset: { url: '/cosmetics/icons/duck_icon.svg', color: '#3b82f6' } };
-    expect(iconLook('duck_icon', [duck])).toMatchObject({ label: 'Duck', url: '/cosmetics/icons/duck_icon.svg', emoji: '🦆' });
+    expect(iconLook('duck_icon', [duck])).toEqual({ label: 'Duck', url: '/cosmetics/icons/duck_icon.svg', background: '#3b82f633' });
     expect(iconLook('nothing', [duck]).label).toBe(DEFAULT_ICONS[0]?.label);
+  });
+
+  it('draws an owned icon item without a picture as the first glyph, never its emoji', () => {
+    const star = { id: 'star_icon', name: 'Star', preview_emoji: '⭐', asset: {} };
+    expect(iconLook('star_icon', [star])).toEqual({ label: 'Star', glyph: DEFAULT_ICONS[0]?.glyph, background: DEFAULT_ICONS[0]?.background });
   });
 });
