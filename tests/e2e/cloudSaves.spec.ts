@@ -22,7 +22,7 @@ const SWIPES: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRigh
  */
 async function play(page: Page, moves: (keyof typeof SWIPES)[]): Promise<string> {
   const start = await cellsOf(page);
-  const others = (Object.keys(SWIPES) as (keyof typeof SWIPES)[]).filter((move) => !moves.includes(move));
+  const others = Object.keys(SWIPES).filter((move) => !moves.includes(move));
   await expect(async () => {
     const box = await gameFrame(page).locator('#game').boundingBox();
     if (box === null) throw new Error('the board is not on the page');
