@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { matchPath } from 'react-router-dom';
 import { defaultPatterns } from './support/routes.ts';
-import { signInNewStudent } from './support/backend.ts';
+import { signInNewStudent, signUpViaApi, studentSays } from './support/backend.ts';
 import { onboard } from './support/student.ts';
 
 const WIDTHS = [320, 390, 768, 1024, 1366, 1920];
@@ -96,11 +96,16 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   test('every control a finger aims at is at least 44x44 px on every route', async ({ page }) => {
     test.setTimeout(180_000);
+    // A classmate's message, so the chat shows the controls a message from someone else carries.
+    const { student: classmate } = await signUpViaApi();
+    await onboard(classmate);
+    await studentSays(classmate, 'anyone up for chess?');
     const student = await signInNewStudent(page);
     await onboard(student);
     const found: string[] = [];
     for (const path of PATHS) {
       await open(page, path);
+      if (path === '/chad') await expect(page.getByRole('button', { name: /^Report message from / }).first()).toBeVisible();
       for (const target of await smallTargets(page, TAP)) found.push(`${path}: ${target}`);
     }
     expect(found).toEqual([]);
