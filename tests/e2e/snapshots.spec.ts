@@ -118,6 +118,10 @@ async function settle(page: Page, visit: Visit): Promise<void> {
   );
 }
 
+// No service worker: its precache races the picture (/cache says whether each bundled game is kept yet,
+// in a line whose length moves the rows below it), and no picture is of the worker's doing.
+test.use({ serviceWorkers: 'block' });
+
 let backend: OwnBackend | undefined;
 let student: Student | undefined;
 let newcomer: Student | undefined;
@@ -153,7 +157,7 @@ function picture(visit: Visit, size: string, scheme: string): void {
     else if (visit.visitor !== true) await signInExistingStudent(page, student!, backend!.url);
     await page.goto(`${backend!.url}${visit.path}`);
     await settle(page, visit);
-    const mask = [page.locator('main').getByText(CLOCK_TEXT), page.locator('time'), page.getByTestId('storage-estimate').locator('p, progress')];
+        const mask = [page.locator('main').getByText(CLOCK_TEXT), page.locator('time'), page.getByTestId('storage-estimate').locator('p, progress')];
     // The game draws itself from its own random numbers (2048's first tiles): the portal's layout around it is the picture.
     if (visit.player === true) mask.push(page.getByTestId('coin-balance'), page.getByTestId('player').locator('iframe'));
     // A changed layout moves tens of thousands of pixels; a Chromium update redraws a few hundred glyph edges.
