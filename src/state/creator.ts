@@ -10,7 +10,6 @@ import { isOnline } from '../data/online.ts';
 import { fetchCreatorAccess } from '../data/queries/fetchCreatorAccess.ts';
 import { fetchCreatorPage, type CreatorPage } from '../data/queries/fetchCreatorPage.ts';
 import { fetchCreators } from '../data/queries/fetchCreators.ts';
-import { fetchGameVideos } from '../data/queries/fetchGameVideos.ts';
 import { fetchOwnCreatorApplication, type OwnCreatorApplication } from '../data/queries/fetchOwnCreatorApplication.ts';
 import { fetchOwnSocial } from '../data/queries/fetchOwnSocial.ts';
 import { fetchOwnSocials } from '../data/queries/fetchOwnSocials.ts';
@@ -172,7 +171,7 @@ export function useCreatorVideos(): Loadable<VideoCard[]> {
 
 /** The videos about one game, for its page. */
 export function useGameVideos(appId: string): Loadable<VideoCard[]> {
-  return useServerRead(`game-videos:${appId}`, (source) => fetchGameVideos(source, appId))[0];
+  return useServerRead(`game-videos:${appId}`, (source) => fetchVideos(source, { appId }))[0];
 }
 
 /** Every creator, for /class/creator. */
