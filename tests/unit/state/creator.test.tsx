@@ -1,23 +1,12 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { act } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APPLYING_NEEDS_CONNECTION } from '../../../src/domain/creatorApplication.ts';
 import { useCreatorAccess, useCreatorApplication } from '../../../src/state/creator.ts';
-import { LOADING, renderHook, settle, SIGNED_OUT, signedIn, USER, type HookStage } from './harness.tsx';
+import { LOADING, renderHook, settle, SIGNED_OUT, signedIn, USER } from './harness.tsx';
 import { rpcServer } from './rpcServer.ts';
 
-let stage: HookStage<unknown> | null = null;
-afterEach(() => {
-  stage?.unmount();
-  stage = null;
-});
-
-function stageOf<T>(useHook: () => T, portal: Parameters<typeof renderHook>[1]): HookStage<T> {
-  const made = renderHook(useHook, portal);
-  stage = made;
-  return made;
-}
 
 const PENDING_ROW = {
   id: 7,
@@ -33,15 +22,16 @@ const PENDING_ROW = {
 
 describe('useCreatorAccess', () => {
   it('is loading until the account is known, and signed out asks nothing of the server', () => {
-    expect(stageOf(() => useCreatorAccess()[0], LOADING).current).toEqual({ state: 'loading' });
-    stage?.unmount();
-    expect(stageOf(() => useCreatorAccess()[0], SIGNED_OUT).current).toEqual({ state: 'signed-out' });
+    const loading = renderHook(() => useCreatorAccess()[0], LOADING);
+    expect(loading.current).toEqual({ state: 'loading' });
+    loading.unmount();
+    expect(renderHook(() => useCreatorAccess()[0], SIGNED_OUT).current).toEqual({ state: 'signed-out' });
   });
 
   it('tells a creator from a student who is not one yet, and asks again when told to', async () => {
     const server = rpcServer();
     server.answer('is_creator', { data: false, error: null });
-    const access = stageOf(useCreatorAccess, signedIn(server.runtime));
+    const access = renderHook(useCreatorAccess, signedIn(server.runtime));
     await settle();
     expect(access.current[0]).toEqual({ state: 'not-creator', userId: USER });
 
@@ -54,7 +44,7 @@ describe('useCreatorAccess', () => {
 
   it('says why when the server cannot be asked', async () => {
     const server = rpcServer();
-    const access = stageOf(useCreatorAccess, signedIn(server.runtime));
+    const access = renderHook(useCreatorAccess, signedIn(server.runtime));
     await settle();
     expect(access.current[0]).toEqual({ state: 'error', message: 'Failed to fetch' });
   });
@@ -65,7 +55,7 @@ describe('useCreatorApplication', () => {
     const server = rpcServer();
     server.answer('get_own_creator_application', { data: [PENDING_ROW], error: null });
     server.answer('withdraw_creator_application', { data: null, error: { message: 'A moderator already decided on this application.', status: 400 } });
-    const view = stageOf(() => useCreatorApplication(USER), signedIn(server.runtime));
+    const view = renderHook(() => useCreatorApplication(USER), signedIn(server.runtime));
     await settle();
     expect(view.current.own).toMatchObject({ state: 'ready', data: { latest: { id: 7, status: 'pending', channel: null } } });
 
@@ -82,7 +72,7 @@ describe('useCreatorApplication', () => {
   it('an application the server cannot reach comes back as the need for a connection, and nothing is read again', async () => {
     const server = rpcServer();
     server.answer('get_own_creator_application', { data: [], error: null });
-    const view = stageOf(() => useCreatorApplication(USER), signedIn(server.runtime));
+    const view = renderHook(() => useCreatorApplication(USER), signedIn(server.runtime));
     await settle();
     expect(view.current.own).toEqual({ state: 'ready', data: { latest: null } });
 
@@ -98,7 +88,7 @@ describe('useCreatorApplication', () => {
     const server = rpcServer();
     server.answer('get_own_creator_application', { data: [], error: null });
     server.answer('submit_creator_application', { data: null, error: { message: 'You can apply 3 times in 30 days.', status: 400 } });
-    const view = stageOf(() => useCreatorApplication(USER), signedIn(server.runtime));
+    const view = renderHook(() => useCreatorApplication(USER), signedIn(server.runtime));
     await settle();
     let outcome: unknown = null;
     await act(async () => {

@@ -6,7 +6,6 @@ import { useAttachSaves } from '../../../src/state/player/attachSaves.ts';
 import type { GameLink } from '../../../src/state/player/gameLink.ts';
 import { useGameSaves } from '../../../src/state/player/gameSaves.ts';
 import { useSaveChoice, type ChoiceOutcome } from '../../../src/state/player/saveChoice.ts';
-import type { PortalState } from '../../../src/state/portal.tsx';
 import type { GameSaveRow } from '../../../src/store/db.ts';
 import { fakeSupabase, withServer } from './fakeGameServer.ts';
 import { fakeRuntime, LOADING, renderHook, settle, SIGNED_OUT, signedIn, USER, type HookStage } from './harness.tsx';
@@ -15,14 +14,7 @@ const APP = 'app-2048';
 const GAME = '2048';
 const RUN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 
-const stages: HookStage<unknown>[] = [];
-function stageOf<T>(use: () => T, portal: PortalState): HookStage<T> {
-  const stage = renderHook(use, portal);
-  stages.push(stage);
-  return stage;
-}
 afterEach(() => {
-  for (const stage of stages.splice(0)) stage.unmount();
   vi.restoreAllMocks();
   sessionStorage.clear();
 });
@@ -39,7 +31,7 @@ async function connected(stage: HookStage<ReturnType<typeof useGameSaves>>): Pro
 
 describe('useGameSaves', () => {
   it('opens no link while the account loads: the game waits to know whose slot it saves to', () => {
-    const stage = stageOf(() => useGameSaves(APP, GAME, '2048'), LOADING);
+    const stage = renderHook(() => useGameSaves(APP, GAME, '2048'), LOADING);
     expect(stage.current.owner).toBeNull();
     expect(stage.current.connect).toBeNull();
   });
@@ -47,7 +39,7 @@ describe('useGameSaves', () => {
   it('signed out, saves go to the device’s own slot once play began, and no run is told to the server', async () => {
     const fake = fakeRuntime();
     const server = fakeSupabase();
-    const stage = stageOf(() => useGameSaves(APP, GAME, '2048'), { ...SIGNED_OUT, runtime: withServer(fake, server) });
+    const stage = renderHook(() => useGameSaves(APP, GAME, '2048'), { ...SIGNED_OUT, runtime: withServer(fake, server) });
     expect(stage.current.owner).toBe('anonymous');
     const link = await connected(stage);
     expect(await link.readSave()).toBeNull();
@@ -66,7 +58,7 @@ describe('useGameSaves', () => {
     const fake = fakeRuntime();
     const server = fakeSupabase();
     server.rpc.start_game_run = () => ({ data: null, error: null });
-    const stage = stageOf(() => useGameSaves(APP, GAME, '2048'), signedIn(withServer(fake, server)));
+    const stage = renderHook(() => useGameSaves(APP, GAME, '2048'), signedIn(withServer(fake, server)));
     expect(stage.current.owner).toBe(USER);
     const link = await connected(stage);
     link.runIssued(RUN);
@@ -78,7 +70,7 @@ describe('useGameSaves', () => {
 
   it('a run the server refused to start does not vouch for its score', async () => {
     const fake = fakeRuntime();
-    const stage = stageOf(() => useGameSaves(APP, GAME, '2048'), signedIn(withServer(fake, fakeSupabase())));
+    const stage = renderHook(() => useGameSaves(APP, GAME, '2048'), signedIn(withServer(fake, fakeSupabase())));
     const link = await connected(stage);
     link.runIssued(RUN);
     await settle();
@@ -91,7 +83,7 @@ describe('useGameSaves', () => {
     server.tables.game_saves = [
       { user_id: USER, app_id: GAME, state: '{"board":[8]}', version: 3, device_id: 'phone', device_label: 'a phone', saved_at: '2026-11-20T10:00:00Z' },
     ];
-    const stage = stageOf(() => useGameSaves(APP, GAME, '2048'), signedIn(withServer(fake, server)));
+    const stage = renderHook(() => useGameSaves(APP, GAME, '2048'), signedIn(withServer(fake, server)));
     expect(await (await connected(stage)).readSave()).toBe('{"board":[8]}');
     expect(stage.current.replaced).toBe(0);
   });
@@ -104,7 +96,7 @@ describe('useGameSaves', () => {
     server.tables.game_saves = [
       { user_id: USER, app_id: GAME, state: '{"board":[8]}', version: 3, device_id: 'phone', device_label: 'a phone', saved_at: '2026-11-20T10:00:00Z' },
     ];
-    const stage = stageOf(() => useGameSaves(APP, GAME, '2048'), signedIn(withServer(fake, server)));
+    const stage = renderHook(() => useGameSaves(APP, GAME, '2048'), signedIn(withServer(fake, server)));
     const link = await connected(stage);
     let handed: string | null | undefined;
     // The game is handed the device's copy (none) once the wait for the server's is over.
@@ -125,7 +117,7 @@ describe('useSaveChoice', () => {
   it('has nothing to ask while there is one copy', async () => {
     const fake = fakeRuntime();
     await fake.db.gameSaves.put(saveRow(USER, '{"board":[2]}'));
-    const stage = stageOf(() => useSaveChoice(GAME), signedIn(fake.runtime));
+    const stage = renderHook(() => useSaveChoice(GAME), signedIn(fake.runtime));
     await settle();
     expect(stage.current.choice).toBeNull();
   });
@@ -133,7 +125,7 @@ describe('useSaveChoice', () => {
   it('shows both copies, and taking the other one replaces this device’s', async () => {
     const fake = fakeRuntime();
     await fake.db.gameSaves.put(saveRow(USER, '{"board":[2]}', { theirs }));
-    const stage = stageOf(() => useSaveChoice(GAME), signedIn(fake.runtime));
+    const stage = renderHook(() => useSaveChoice(GAME), signedIn(fake.runtime));
     await settle();
     expect(stage.current.choice?.mine.state).toBe('{"board":[2]}');
     expect(stage.current.choice?.theirs.state).toBe(theirs.state);
@@ -151,7 +143,7 @@ describe('useSaveChoice', () => {
   it('keeping this device’s copy sends it over the other', async () => {
     const fake = fakeRuntime();
     await fake.db.gameSaves.put(saveRow(USER, '{"board":[2]}', { theirs }));
-    const stage = stageOf(() => useSaveChoice(GAME), signedIn(fake.runtime));
+    const stage = renderHook(() => useSaveChoice(GAME), signedIn(fake.runtime));
     await settle();
     await act(async () => {
       await stage.current.keepMine();
@@ -167,7 +159,7 @@ describe('useAttachSaves', () => {
   it('offers nothing while signed out', async () => {
     const fake = fakeRuntime();
     await fake.db.gameSaves.put(saveRow('anonymous', '{"board":[2]}'));
-    const stage = stageOf(useAttachSaves, { ...SIGNED_OUT, runtime: fake.runtime });
+    const stage = renderHook(useAttachSaves, { ...SIGNED_OUT, runtime: fake.runtime });
     await settle();
     expect(stage.current.offered).toBeNull();
   });
@@ -175,7 +167,7 @@ describe('useAttachSaves', () => {
   it('signed in, offers the games saved before sign-in and moves them to the account', async () => {
     const fake = fakeRuntime();
     await fake.db.gameSaves.put(saveRow('anonymous', '{"board":[2]}'));
-    const stage = stageOf(useAttachSaves, signedIn(fake.runtime));
+    const stage = renderHook(useAttachSaves, signedIn(fake.runtime));
     await settle();
     expect(stage.current.offered).toBe(1);
     let outcome: unknown = null;
@@ -191,14 +183,14 @@ describe('useAttachSaves', () => {
   it('"not now" puts the offer away for this student in this tab', async () => {
     const fake = fakeRuntime();
     await fake.db.gameSaves.put(saveRow('anonymous', '{"board":[2]}'));
-    const stage = stageOf(useAttachSaves, signedIn(fake.runtime));
+    const stage = renderHook(useAttachSaves, signedIn(fake.runtime));
     await settle();
     act(() => stage.current.later());
     expect(stage.current.offered).toBeNull();
-    const again = stageOf(useAttachSaves, signedIn(fake.runtime));
+    const again = renderHook(useAttachSaves, signedIn(fake.runtime));
     await settle();
     expect(again.current.offered).toBeNull();
-    const other = stageOf(useAttachSaves, signedIn(fake.runtime, '00000000-0000-4000-8000-000000000002'));
+    const other = renderHook(useAttachSaves, signedIn(fake.runtime, '00000000-0000-4000-8000-000000000002'));
     await settle();
     expect(other.current.offered).toBe(1);
   });

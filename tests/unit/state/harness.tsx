@@ -4,6 +4,7 @@
 import type { Session } from '@supabase/supabase-js';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { afterEach } from 'vitest';
 import type { PortalSupabase } from '../../../src/backend/supabase.ts';
 import type { PortalDB } from '../../../src/store/db.ts';
 import { createDataSource } from '../../../src/data/source.ts';
@@ -66,7 +67,13 @@ export interface HookStage<T> {
   unmount(): void;
 }
 
-/** Renders `useHook` in a component of its own, under the given portal state. */
+/** Every stage still mounted: each test's are unmounted after it, so no test file keeps its own list. */
+const mounted = new Set<() => void>();
+afterEach(() => {
+  for (const unmount of [...mounted]) unmount();
+});
+
+/** Renders `useHook` in a component of its own, under the given portal state; unmounted after the test. */
 export function renderHook<T>(useHook: () => T, portal: PortalState): HookStage<T> {
   const container = document.createElement('div');
   document.body.append(container);
@@ -84,6 +91,12 @@ export function renderHook<T>(useHook: () => T, portal: PortalState): HookStage<
     </PortalStateProvider>
   );
   act(() => root.render(draw(portal)));
+  const unmount = () => {
+    if (!mounted.delete(unmount)) return;
+    act(() => root.unmount());
+    container.remove();
+  };
+  mounted.add(unmount);
   return {
     get current() {
       if (latest === null) throw new Error('the hook has not rendered');
@@ -92,10 +105,7 @@ export function renderHook<T>(useHook: () => T, portal: PortalState): HookStage<
     setPortal(state) {
       act(() => root.render(draw(state)));
     },
-    unmount() {
-      act(() => root.unmount());
-      container.remove();
-    },
+    unmount,
   };
 }
 

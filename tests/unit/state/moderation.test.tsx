@@ -1,22 +1,11 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { act } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useModerationDesk, useModeratorAccess } from '../../../src/state/moderation.ts';
-import { LOADING, renderHook, settle, SIGNED_OUT, signedIn, USER, type HookStage } from './harness.tsx';
+import { LOADING, renderHook, settle, SIGNED_OUT, signedIn, USER } from './harness.tsx';
 import { rpcServer, type RpcServer } from './rpcServer.ts';
 
-let stage: HookStage<unknown> | null = null;
-afterEach(() => {
-  stage?.unmount();
-  stage = null;
-});
-
-function stageOf<T>(useHook: () => T, portal: Parameters<typeof renderHook>[1]): HookStage<T> {
-  const made = renderHook(useHook, portal);
-  stage = made;
-  return made;
-}
 
 const SCORE = { submission_id: 41, app_title: 'Snake', score: 3210, username: 'maya', proof: '41_snake.png', created_at: '2026-11-26T09:00:00Z' };
 
@@ -32,15 +21,16 @@ function deskServer(scores: unknown[]): RpcServer {
 
 describe('useModerationDesk', () => {
   it('is loading until the account is known, and says when nobody is signed in', () => {
-    expect(stageOf(useModerationDesk, LOADING).current.account).toBe('loading');
-    stage?.unmount();
-    expect(stageOf(useModerationDesk, SIGNED_OUT).current.account).toBe('signed-out');
+    const loading = renderHook(useModerationDesk, LOADING);
+    expect(loading.current.account).toBe('loading');
+    loading.unmount();
+    expect(renderHook(useModerationDesk, SIGNED_OUT).current.account).toBe('signed-out');
   });
 
   it('a student who is no moderator is told so, not shown an error', async () => {
     const server = deskServer([]);
     server.answer('get_pending_scores', { data: null, error: { message: 'Only a moderator can do this.', status: 403 } });
-    const desk = stageOf(useModerationDesk, signedIn(server.runtime));
+    const desk = renderHook(useModerationDesk, signedIn(server.runtime));
     await settle();
     expect(desk.current.desk).toEqual({ state: 'not-a-moderator' });
   });
@@ -48,7 +38,7 @@ describe('useModerationDesk', () => {
   it('a decision resolves to its outcome and the desk is read again: the decided score leaves the queue', async () => {
     const server = deskServer([SCORE]);
     server.answer('review_score', { data: 9, error: null });
-    const desk = stageOf(useModerationDesk, signedIn(server.runtime));
+    const desk = renderHook(useModerationDesk, signedIn(server.runtime));
     await settle();
     expect(desk.current.desk).toMatchObject({ state: 'ready', data: { scores: [SCORE] } });
 
@@ -65,7 +55,7 @@ describe('useModerationDesk', () => {
 
   it('an empty desk, checked again, shows a case that came in since', async () => {
     const server = deskServer([]);
-    const desk = stageOf(useModerationDesk, signedIn(server.runtime));
+    const desk = renderHook(useModerationDesk, signedIn(server.runtime));
     await settle();
     expect(desk.current.desk).toMatchObject({ state: 'ready', data: { scores: [], reports: [], takedowns: [], applications: [] } });
     server.answer('get_pending_scores', { data: [SCORE], error: null });
@@ -77,7 +67,7 @@ describe('useModerationDesk', () => {
   it('a refused decision gives the server’s reason', async () => {
     const server = deskServer([SCORE]);
     server.answer('review_score', { data: null, error: { message: 'Already decided.', status: 400 } });
-    const desk = stageOf(useModerationDesk, signedIn(server.runtime));
+    const desk = renderHook(useModerationDesk, signedIn(server.runtime));
     await settle();
     let outcome: unknown = null;
     await act(async () => {
@@ -89,13 +79,13 @@ describe('useModerationDesk', () => {
 
 describe('useModeratorAccess', () => {
   it('is false offline and for a student, true for a moderator', async () => {
-    const offline = stageOf(() => useModeratorAccess(USER), signedIn(rpcServer().runtime));
+    const offline = renderHook(() => useModeratorAccess(USER), signedIn(rpcServer().runtime));
     await settle();
     expect(offline.current).toBe(false);
-    stage?.unmount();
+    offline.unmount();
     const server = rpcServer();
     server.answer('is_moderator', { data: true, error: null });
-    const moderator = stageOf(() => useModeratorAccess(USER), signedIn(server.runtime));
+    const moderator = renderHook(() => useModeratorAccess(USER), signedIn(server.runtime));
     await settle();
     expect(moderator.current).toBe(true);
   });
