@@ -59,7 +59,8 @@ function tellFailureOnce(): void {
 export function useCatalogue(): Catalogue {
   const { runtime, runtimeError } = usePortal();
   const data = runtime?.data ?? null;
-  const rows = useLiveQuery(() => (data === null ? NO_APPS : readApps(data)), [data]);
+  // Tagged with its source: the rows read before the runtime came (none) are not taken for what Dexie holds.
+  const read = useLiveQuery(async () => ({ data, rows: data === null ? NO_APPS : await readApps(data) }), [data]);
   const [source, setSource] = useState<CatalogueSource>('cache');
   const [settled, setSettled] = useState(false);
   const [bundled, setBundled] = useState<AppRow[] | null>(null);
@@ -133,14 +134,16 @@ export function useCatalogue(): Catalogue {
     };
   }, [runtimeError]);
 
-  const stored = rows ?? NO_APPS;
+  const storedKnown = read !== undefined && read.data === data;
+  const stored = read?.rows ?? NO_APPS;
   // Dexie's rows once it holds them, else the list the refresh is storing, else the first read's: the list
   // on screen never empties while the runtime takes over from the first read.
   const apps = stored.length > 0 ? stored : arriving?.data === data && data !== null ? arriving.apps : (firstSorted ?? NO_APPS);
   const catalogue: Catalogue =
     runtimeError !== null
       ? { apps: bundled ?? NO_APPS, source: 'backup', loading: bundled === null }
-      : { apps, source, loading: apps.length === 0 && !settled };
+      : // Offline the refresh may settle before Dexie has answered: the list is not known to be empty until both have.
+        { apps, source, loading: apps.length === 0 && !(settled && storedKnown) };
 
   const { start, done } = useLoading();
   useEffect(() => {
