@@ -60,3 +60,14 @@ export async function mirroredCache(page: Page, key: string): Promise<unknown> {
   const rows = (await storeRows(page, 'cache')) as { key: string; data: unknown }[];
   return rows.find((row) => row.key === key)?.data ?? null;
 }
+
+/**
+ * The app ids of the week's ranking this device holds, most played first, kept to the games of the
+ * device's own list: what its "Popular this week" row can show.
+ */
+export async function storedPopularIds(page: Page): Promise<string[]> {
+  const boards = (await storeRows(page, 'leaderboards')) as { key: string; rows: { app_id: string }[] }[];
+  const listed = new Set(((await storeRows(page, 'apps')) as { id: string }[]).map((app) => app.id));
+  const ranking = boards.find((board) => board.key === 'popular_apps')?.rows ?? [];
+  return ranking.map((entry) => entry.app_id).filter((id) => listed.has(id));
+}
