@@ -116,7 +116,9 @@ test('a session the server ended during two days offline asks for a new sign-in,
   await signInThroughForm(tab, classmate);
   await playGame(tab, QUIET_GAMES[2]);
   await expect.poll(() => serverLedger(classmate), { timeout: 30_000 }).toEqual([{ amt: 1, why: 'app played' }]);
-  expect((await outboxRows(tab)).map((row) => row.id).sort()).toEqual([...made].sort());
+  // The classmate's play is more than one change (the coin may land before the rest is sent): the outbox
+  // is waited on until it holds only the student's changes.
+  await expect.poll(async () => (await outboxRows(tab)).map((row) => row.id).sort(), { timeout: 30_000 }).toEqual([...made].sort());
   expect(await serverLedger(student)).toEqual([]);
   await signOut(tab);
 
