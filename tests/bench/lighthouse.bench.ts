@@ -26,8 +26,8 @@ if (!Number.isInteger(RUNS) || RUNS <= 0) throw new Error(`LIGHTHOUSE_RUNS must 
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 /** A bundled game: its class page plays it from the portal's own files (LIGHTHOUSE_GAME picks another). */
 const GAME = process.env.LIGHTHOUSE_GAME ?? '2048';
-/** What issue 19 asks of the portal's pages. */
-const GOAL = { performance: 90, accessibility: 100, cls: 0.05 };
+/** What issue 27 asks of the portal's pages (issue 19 asked 90 and CLS 0.05). */
+const GOAL = { performance: 95, accessibility: 100, cls: 0 };
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
