@@ -1,6 +1,7 @@
 // The page's outbox and mirror as IndexedDB holds them, read with the raw API so the fault tests
 // see what survived a crash, a reload or an update without trusting any app module.
 import type { Page } from '@playwright/test';
+import { gamePath } from '../../../src/domain/slug.ts';
 
 export interface OutboxRow {
   id: string;
@@ -62,12 +63,15 @@ export async function mirroredCache(page: Page, key: string): Promise<unknown> {
 }
 
 /**
- * The app ids of the week's ranking this device holds, most played first, kept to the games of the
- * device's own list: what its "Popular this week" row can show.
+ * The game pages of the week's ranking this device holds, most played first, kept to the games of the
+ * device's own list: what its "Popular this week" row can link to.
  */
-export async function storedPopularIds(page: Page): Promise<string[]> {
+export async function storedPopularPaths(page: Page): Promise<string[]> {
   const boards = (await storeRows(page, 'leaderboards')) as { key: string; rows: { app_id: string }[] }[];
-  const listed = new Set(((await storeRows(page, 'apps')) as { id: string }[]).map((app) => app.id));
+  const listed = new Map(((await storeRows(page, 'apps')) as { id: string; slug: string | null; title: string }[]).map((app) => [app.id, app]));
   const ranking = boards.find((board) => board.key === 'popular_apps')?.rows ?? [];
-  return ranking.map((entry) => entry.app_id).filter((id) => listed.has(id));
+  return ranking.flatMap((entry) => {
+    const app = listed.get(entry.app_id);
+    return app === undefined ? [] : [gamePath(app)];
+  });
 }
