@@ -9,7 +9,7 @@
 // when the server fails and the device has no server list, the bundled backup list fills the catalogue
 // and APP_LIST_FAILED shows once.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useLoading } from './loading.tsx';
 import { usePortal } from './portal.tsx';
@@ -78,7 +78,8 @@ export function useCatalogue(): Catalogue {
     if (!waiting) return;
     let live = true;
     void firstAppList().then((list) => {
-      if (live) setFirst(list);
+      // A transition, as the first render is (main.tsx): the whole list's render is sliced, not one long task.
+      if (live) startTransition(() => setFirst(list));
     });
     return () => {
       live = false;

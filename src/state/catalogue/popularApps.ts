@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { firstPopularApps, readsFirstFromNetwork } from '../../data/firstRead.ts';
 import { isOnline } from '../../data/online.ts';
 import { readPopularApps } from '../../data/popularApps.ts';
@@ -35,7 +35,8 @@ export function usePopularApps(): PopularEntry[] | undefined {
     if (!waiting) return;
     let live = true;
     const settle = (rows: PopularEntry[] | null) => {
-      if (live) setFirst((known) => (known === undefined ? rows : known));
+      // A transition, as the list's (useCatalogue.ts): the page it completes renders in slices.
+      if (live) startTransition(() => setFirst((known) => (known === undefined ? rows : known)));
     };
     const timer = setTimeout(() => settle(null), FIRST_READ_WAIT_MS);
     void firstPopularApps().then(settle);
