@@ -4,6 +4,7 @@ import { byCategory, homePicks } from '../../domain/homePicks.ts';
 import { HOME_ROW_LIMIT, newApps, popularApps } from '../../domain/homeRows.ts';
 import { useCatalogue, usePopularApps } from '../../state/useCatalogue.ts';
 import { useFirstValue } from '../../state/useFirstValue.ts';
+import { AfterFirstPaint } from '../../ui/AfterFirstPaint.tsx';
 import { useNow } from '../../ui/useNow.ts';
 import { CatalogueBrowser, type ShelfRow } from './CatalogueBrowser.tsx';
 import { CategoryChips } from './CategoryChips.tsx';
@@ -36,7 +37,9 @@ export default function AppListPage() {
         <>
           <FeaturedGames featured={picks.featured} picks={picks.picks} />
           <CategoryChips apps={apps} />
-          <CatalogueBrowser apps={apps} label="All games" source={source} rows={rows} popular={popular} />
+          <AfterFirstPaint>
+            <CatalogueBrowser apps={apps} label="All games" source={source} rows={rows} popular={popular} />
+          </AfterFirstPaint>
         </>
       )}
     </Page>
