@@ -45,10 +45,44 @@ function firstPaintFromHtml(): Plugin {
   };
 }
 
+/**
+ * src/early.ts as an entry of its own, its script tag first in the page: written into index.html, Vite
+ * would merge it into the main script, and it exists to arrive long before that one (see the file).
+ */
+function earlyScript(): Plugin {
+  const entry = 'src/early.ts';
+  return {
+    name: 'portal-early-script',
+    config: () => ({ build: { rollupOptions: { input: { index: 'index.html', early: entry } } } }),
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        if (ctx.bundle === undefined) return [{ tag: 'script', attrs: { type: 'module', src: `/${entry}` }, injectTo: 'head-prepend' }];
+        const chunk = Object.values(ctx.bundle).find((file) => file.type === 'chunk' && file.isEntry && file.facadeModuleId?.endsWith(`/${entry}`));
+        if (chunk?.type !== 'chunk') throw new Error(`the build has no chunk for ${entry}`);
+        // Every chunk it imports, however deep: each is asked for with the page, not once its importer has arrived.
+        const needed = new Set<string>();
+        const visit = (file: string) => {
+          const found = ctx.bundle?.[file];
+          if (found?.type !== 'chunk' || needed.has(file)) return;
+          needed.add(file);
+          found.imports.forEach(visit);
+        };
+        chunk.imports.forEach(visit);
+        return [
+          { tag: 'script', attrs: { type: 'module', crossorigin: '', src: `/${chunk.fileName}` }, injectTo: 'head-prepend' },
+          ...[...needed].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` }, injectTo: 'head' as const })),
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     firstPaintFromHtml(),
+    earlyScript(),
     bundledGames(),
     VitePWA({
       strategies: 'injectManifest',

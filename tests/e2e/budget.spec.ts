@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { BUNDLED } from './support/bundledGames.ts';
-import { firstPaintScripts, precacheEntries } from './support/bundle.ts';
+import { entryScripts, firstPaintScripts, precacheEntries, scriptClosure } from './support/bundle.ts';
 
 const distDir = join(process.env.E2E_DATA_DIR as string, 'dist');
 const KB = 1024;
@@ -15,6 +15,21 @@ test('the JavaScript needed before first paint stays within 150 KB gzip', () => 
   console.log(`first-paint JavaScript: ${(total / KB).toFixed(1)} KB gzip in ${chunks.length} file(s)`);
   expect(chunks.length).toBeGreaterThan(0);
   expect(total).toBeLessThanOrEqual(150 * KB);
+});
+
+test('the early script runs first, and with all it imports is small and holds no React and no database', () => {
+  const [first, ...others] = entryScripts(distDir);
+  expect(first).toMatch(/^assets\/early-[\w-]+\.js$/);
+  expect(others).toHaveLength(1);
+  const chunks = scriptClosure(distDir, [first!]);
+  const total = chunks.reduce((sum, chunk) => sum + chunk.gzipBytes, 0);
+  console.log(`early script: ${(total / KB).toFixed(1)} KB gzip in ${chunks.length} file(s)`);
+  // It exists to arrive long before the main script (some 100 KB): a few KB at most.
+  expect(total).toBeLessThanOrEqual(6 * KB);
+  const source = chunks.map((chunk) => readFileSync(join(distDir, chunk.file), 'utf8')).join('\n');
+  // Names that survive minification: React's element tag and Dexie's error class.
+  expect(source).not.toContain('react.transitional.element');
+  expect(source).not.toContain('DexieError');
 });
 
 test('the Supabase client and the Dexie mirror load after the first paint', () => {

@@ -321,3 +321,31 @@ test('a search that matches nothing offers the games it was probably after, or g
   await instead.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/class\/[\w-]+$/);
 });
+
+test('a first visit to the home page asks for its two lists with the page, before the main script has arrived, and once each', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const read = /\/rest\/v1\/rpc\/(get_apps_ordered_by_title|get_popular_apps)\b/.exec(request.url());
+    if (read) asked.push(read[1]!);
+  });
+  // The main script is held back: only the early script (src/early.ts) can ask for the lists meanwhile.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect.poll(() => [...asked].sort()).toEqual(['get_apps_ordered_by_title', 'get_popular_apps']);
+  // The data runtime's refresh reads the retired entries beside the list it takes over.
+  const runtimeRefresh = page.waitForRequest(/\/rest\/v1\/apps\?select=id%2Ctitle%2Cretired_at/);
+  release();
+  await expect(page.getByTestId('featured-game')).toBeVisible();
+  await expect(page.getByTestId('app-grid')).toBeVisible();
+  await runtimeRefresh;
+  // The page and then the data runtime took these answers over rather than asking again.
+  await page.waitForTimeout(1_000);
+  expect([...asked].sort()).toEqual(['get_apps_ordered_by_title', 'get_popular_apps']);
+});

@@ -17,12 +17,22 @@ function staticImportsOf(source: string): string[] {
   return [...source.matchAll(staticImport)].map((match) => match[1] as string);
 }
 
+/** The module scripts of index.html, in the order the page runs them. */
+export function entryScripts(distDir: string): string[] {
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  return [...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)].map((m) => (m[1] as string).replace(/^\//, ''));
+}
+
 export function firstPaintScripts(distDir: string): ChunkSize[] {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
-  const entries = [...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)].map((m) => m[1] as string);
   const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1] as string);
+  return scriptClosure(distDir, [...entryScripts(distDir), ...preloads]);
+}
+
+/** The given scripts and every module they import statically, however deep. */
+export function scriptClosure(distDir: string, roots: string[]): ChunkSize[] {
   const seen = new Set<string>();
-  const queue = [...entries, ...preloads].map((url) => url.replace(/^\//, ''));
+  const queue = roots.map((url) => url.replace(/^\//, ''));
   while (queue.length > 0) {
     const file = queue.shift() as string;
     if (seen.has(file)) continue;
