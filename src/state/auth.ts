@@ -21,6 +21,7 @@ import { authErrorMessage, OFFLINE, STARTING } from '../domain/authErrors.ts';
 import { validateChosenPassword, validateEmail, validateNewPassword, validatePassword } from '../domain/credentials.ts';
 import { sessionFromUrl, type UrlSessionResult } from '../domain/urlSession.ts';
 import { useAccount, useDataSource } from './account.ts';
+import { dataWhenLoaded } from './runtimeArrival.ts';
 import { useBusy } from './useBusy.ts';
 
 export const RESET_CODE_FORMAT = 'The code is the 6 digits in the reset mail.';
@@ -107,22 +108,26 @@ export function useSignIn(next: string): SignInView {
 
   async function enter(email: string, password: string, creating: boolean): Promise<SignInOutcome> {
     const address = email.trim();
-    const problem = validateEmail(email) ?? (creating ? validateChosenPassword(password) : validatePassword(password)) ?? cannotAsk(data);
-    if (problem !== null || data === null) return { kind: 'refused', message: problem ?? STARTING, unconfirmed: null };
+    const problem = validateEmail(email) ?? (creating ? validateChosenPassword(password) : validatePassword(password));
+    if (problem !== null) return { kind: 'refused', message: problem, unconfirmed: null };
     return run(async () => {
+      // Sent before the runtime has loaded: the form waits for it (busy meanwhile) rather than refusing.
+      const source = await dataWhenLoaded(data);
+      const blocked = cannotAsk(source);
+      if (blocked !== null || source === null) return { kind: 'refused', message: blocked ?? STARTING, unconfirmed: null };
       try {
-        const result = creating ? await signUpWithPassword(data, address, password, confirmUrl()) : await signInWithPassword(data, address, password);
+        const result = creating ? await signUpWithPassword(source, address, password, confirmUrl()) : await signInWithPassword(source, address, password);
         if (result.error) {
           const unconfirmed = result.error.code === 'email_not_confirmed' ? address : null;
           return { kind: 'refused', message: authErrorMessage(result.error), unconfirmed };
         }
         if (result.data === 'check-email') return { kind: 'check-email', email: address };
-        const factor = creating ? null : await fetchPendingSecondFactor(data);
+        const factor = creating ? null : await fetchPendingSecondFactor(source);
         if (factor !== null) {
           setFactorId(factor);
           return { kind: 'second-factor' };
         }
-        return { kind: 'signed-in', to: await destinationAfterSignIn(data, next) };
+        return { kind: 'signed-in', to: await destinationAfterSignIn(source, next) };
       } catch (thrown) {
         return { kind: 'refused', message: authErrorMessage({ message: thrown instanceof Error ? thrown.message : String(thrown) }), unconfirmed: null };
       }

@@ -3,6 +3,7 @@ import { createContext, startTransition, useContext, useEffect, useState, type R
 import toast from 'react-hot-toast';
 import type { PortalRuntime } from './runtime.ts';
 import { nextTask } from './idle.ts';
+import { announceRuntime } from './runtimeArrival.ts';
 import { runtimeMayLoad } from './runtimeGate.ts';
 
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
@@ -45,6 +46,7 @@ export function PortalProvider({ children }: { children: ReactNode }) {
       })
       .then((runtime) => {
         if (runtime === null || cancelled) return;
+        announceRuntime(runtime.data);
         unsubscribe = runtime.onSession((session) => {
           // Every page re-renders with the runtime or a new session: in slices, as the first render (main.tsx).
           startTransition(() => {
@@ -54,6 +56,7 @@ export function PortalProvider({ children }: { children: ReactNode }) {
       })
       .catch((error: unknown) => {
         const message = error instanceof Error ? error.message : String(error);
+        announceRuntime(null);
         toast.error(message);
         setState({ runtime: null, session: null, status: 'signed-out', runtimeError: message });
       });

@@ -7,6 +7,7 @@ import { EMAIL_INVALID, PASSWORDS_DIFFER } from '../../../src/domain/credentials
 import { NO_URL_SESSION } from '../../../src/domain/messages.ts';
 import { RESET_CODE_FORMAT, useChangePassword, useRecovery, useSignIn, useSignOut, useUrlSession, type SignInOutcome } from '../../../src/state/auth.ts';
 import type { PortalState } from '../../../src/state/portal.tsx';
+import { announceRuntime } from '../../../src/state/runtimeArrival.ts';
 import { fakeFrom, fakeServer } from './fakeSupabase.ts';
 import { fakeRuntime, LOADING, renderHook, settle, SIGNED_OUT, signedIn, signedOut, USER, type HookStage } from './harness.tsx';
 import { PROFILE } from '../sync/seed.ts';
@@ -41,15 +42,28 @@ function authServer(auth: Record<string, unknown>, more: Record<string, unknown>
 }
 
 describe('useSignIn', () => {
-  it('while the runtime loads, a sign-in is refused with the words for it and nobody is asked for a code', async () => {
-    const view = render(() => useSignIn('/'), LOADING);
+  it('a sign-in sent while the runtime loads waits for it, busy meanwhile, then goes through', async () => {
+    const fake = fakeRuntime(authServer({ signInWithPassword: () => Promise.resolve({ error: null }) }));
+    const view = render(() => useSignIn('/shop'), LOADING);
     expect(view.current.account).toBe('loading');
     expect(view.current.factorId).toBeNull();
     let outcome: SignInOutcome | null = null;
-    await act(async () => {
-      outcome = await view.current.signIn('maya@example.com', 'long enough password');
+    let sent: Promise<SignInOutcome> = Promise.resolve({ kind: 'refused', message: 'not sent', unconfirmed: null });
+    act(() => {
+      sent = view.current.signIn('maya@example.com', 'long enough password');
     });
-    expect(outcome).toEqual({ kind: 'refused', message: STARTING, unconfirmed: null });
+    void sent.then((answer) => {
+      outcome = answer;
+    });
+    await settle();
+    expect(outcome).toBeNull();
+    expect(view.current.busy).toBe(true);
+    // The runtime arrives, as PortalProvider announces it.
+    announceRuntime(fake.runtime.data);
+    view.setPortal(signedOut(fake.runtime));
+    await settle();
+    expect(outcome).toEqual({ kind: 'signed-in', to: '/shop' });
+    expect(view.current.busy).toBe(false);
   });
 
   it('refuses a malformed address before asking the server, and offline says so', async () => {
