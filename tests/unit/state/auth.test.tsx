@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OFFLINE, STARTING, WRONG_CREDENTIALS } from '../../../src/domain/authErrors.ts';
+import { OFFLINE, WRONG_CREDENTIALS } from '../../../src/domain/authErrors.ts';
 import { EMAIL_INVALID, PASSWORDS_DIFFER } from '../../../src/domain/credentials.ts';
 import { NO_URL_SESSION } from '../../../src/domain/messages.ts';
 import { RESET_CODE_FORMAT, useChangePassword, useRecovery, useSignIn, useSignOut, useUrlSession, type SignInOutcome } from '../../../src/state/auth.ts';
