@@ -149,6 +149,9 @@ async function submissionsOf(student: Student): Promise<Submission[]> {
 }
 
 test('a bundled game plays offline by keyboard; its score and screenshot are submitted and reach the board', async ({ page, link }) => {
+  // Sign-in, the service worker's whole precache, a game, an upload and a review: 11-13 s alone, and past
+  // 30 s once in a full run on a loaded machine (waiting for the worker to install).
+  test.setTimeout(60_000);
   const student = await onboardedStudent(page);
   await installServiceWorker(page);
   await expect(page.getByTestId('app-card').first()).toBeVisible();
