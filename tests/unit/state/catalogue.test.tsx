@@ -6,20 +6,11 @@ import { putLeaderboard } from '../../../src/data/mirror.ts';
 import { POPULAR_KEY } from '../../../src/data/popularApps.ts';
 import { notePlayed } from '../../../src/data/recentPlays.ts';
 import type { PortalState } from '../../../src/state/portal.tsx';
-import { usePopularApps, useShelves, type AppRow } from '../../../src/state/useCatalogue.ts';
+import { usePopularApps, useShelves } from '../../../src/state/useCatalogue.ts';
+import { appRow } from './appRows.ts';
 import { fakeRuntime, LOADING, renderHook, settle, signedIn, type FakeRuntime, type HookStage } from './harness.tsx';
 
-const app = (id: string, title: string): AppRow => ({
-  id,
-  title,
-  slug: id,
-  category: 'Arcade',
-  description: `${title} for the test`,
-  thumbnail: null,
-  url: `/games/${id}/index.html`,
-  bundled: true,
-});
-const APPS = [app('breakout', 'Breakout'), app('snake', 'Snake'), app('sudoku', 'Sudoku')];
+const APPS = [appRow('breakout', 'Breakout'), appRow('snake', 'Snake'), appRow('sudoku', 'Sudoku')];
 
 /** Nobody signed in on a device whose runtime has loaded: favourites and plays are kept for the device. */
 const signedOutWith = (fake: FakeRuntime): PortalState => ({ runtime: fake.runtime, session: null, status: 'signed-out', runtimeError: null });

@@ -7,19 +7,10 @@ import { putApps } from '../../../src/data/mirror.ts';
 import { APPS_CACHE_KEY } from '../../../src/data/queries/refreshCatalogue.ts';
 import type { PortalState } from '../../../src/state/portal.tsx';
 import { useCatalogue, type AppRow, type Catalogue } from '../../../src/state/useCatalogue.ts';
+import { appRow } from './appRows.ts';
 import { fakeRuntime, renderHook, settle } from './harness.tsx';
 
-const app = (id: string, title: string): AppRow => ({
-  id,
-  title,
-  slug: id,
-  category: 'Arcade',
-  description: `${title} for the test`,
-  thumbnail: null,
-  url: `/games/${id}/index.html`,
-  bundled: false,
-  created_at: '2026-11-01T00:00:00Z',
-});
+const app = (id: string, title: string): AppRow => appRow(id, title, { bundled: false, created_at: '2026-11-01T00:00:00Z' });
 const APPS = [app('breakout', 'Breakout'), app('snake', 'Snake'), app('sudoku', 'Sudoku')];
 
 describe('useCatalogue', () => {
