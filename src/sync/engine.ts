@@ -235,7 +235,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     draining = (async () => {
       try {
         let report = await drainOnce();
-        while (drainAgain) {
+        // A drain that ended waiting for its back-off leaves the rest to that try.
+        while (drainAgain && !retry.waiting) {
           drainAgain = false;
           const next = await drainOnce();
           report = {
@@ -248,6 +249,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         }
         return report;
       } finally {
+        drainAgain = false;
         draining = null;
       }
     })();
@@ -273,7 +275,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       watch = watchPending(db, getUserId, {
         next: (pending) => {
           void refreshCounts();
-          if (pending > 0 && isOnline() && !draining && !retry.waiting) void drainNow();
+          // While a drain runs this also asks for one more look once it ends: what was queued after
+          // its last read would otherwise wait for the next change, or for ever (a score left unsent).
+          if (pending > 0 && isOnline() && !retry.waiting) void drainNow();
         },
         error: (err: unknown) => setStatus({ lastError: err instanceof Error ? err.message : String(err) }),
       });

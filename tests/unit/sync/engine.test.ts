@@ -186,6 +186,31 @@ describe('draining', () => {
     expect(seen.some((s) => s.pending > 0)).toBe(true);
   });
 
+  it('sends what is queued after a drain took its last look, before that drain has finished', async () => {
+    const { db } = freshDb();
+    await seedUser(db, 0);
+    const server = new FakeServer();
+    const memoryLock = createMemoryLock();
+    const late: OutboxItem[] = [];
+    // The drain has found nothing more to send and is on its way out when the student presses Submit:
+    // the outbox watch speaks while the drain still runs.
+    const lock: typeof memoryLock = async (run) =>
+      memoryLock(async () => {
+        await run();
+        if (late.length > 0) return;
+        await until(() => engine.getStatus().pending === 0);
+        late.push(...(await queueTicks(db, 1)));
+        // The watch has seen it (its count is on the indicator) while this drain still runs.
+        await until(() => engine.getStatus().pending === 1);
+      });
+    const { engine } = setup(db, server, { lock });
+    engine.start();
+    const [first] = await queueTicks(db, 1);
+
+    await until(async () => late.length === 1 && (await db.outbox.count()) === 0);
+    expect(server.calls.map((ops) => ops.map((op) => op.id))).toEqual([[first!.id], [late[0]!.id]]);
+  }, 20_000);
+
   it.each([
     ['nobody', null],
     ['another student', 'a-classmate-signed-in-before'],
