@@ -4,24 +4,52 @@ import type { Workbox } from 'workbox-window';
 
 const UPDATE_TOAST_ID = 'sw-update';
 
-function offerReload(workbox: Workbox): void {
-  const reload = () => {
-    toast.dismiss(UPDATE_TOAST_ID);
-    workbox.addEventListener('controlling', () => window.location.reload());
+/** What the update offer needs of workbox-window's Workbox. */
+export type UpdatingWorker = Pick<Workbox, 'addEventListener' | 'messageSkipWaiting'>;
+
+export interface UpdateOffer {
+  /** Shows the offer; `reload` is the student's yes. */
+  show(reload: () => void): void;
+  dismiss(): void;
+}
+
+/**
+ * Offers a reload whenever a new version waits, and takes it once the student says yes. A yes stands
+ * for a version that comes to wait after it, too: a newer deploy found while the first one was being
+ * activated replaced it, and the student, who had already chosen, was asked again and nothing reloaded
+ * (a full test run caught the page still on the old version 30 s after Reload was pressed).
+ */
+export function offerUpdates(workbox: UpdatingWorker, offer: UpdateOffer, reloadPage: () => void): void {
+  let chosen = false;
+  const takeUpdate = () => {
+    if (!chosen) {
+      chosen = true;
+      workbox.addEventListener('controlling', () => reloadPage());
+    }
+    offer.dismiss();
     workbox.messageSkipWaiting();
   };
-  // Infinity: the offer stays until the student chooses, so a running game is never interrupted.
-  toast(
-    () =>
-      createElement(
-        'span',
-        { className: 'update-toast' },
-        'A new version of the portal is ready. ',
-        createElement('button', { type: 'button', className: 'button', onClick: reload }, 'Reload'),
-      ),
-    { id: UPDATE_TOAST_ID, duration: Infinity },
-  );
+  workbox.addEventListener('waiting', () => {
+    if (chosen) workbox.messageSkipWaiting();
+    else offer.show(takeUpdate);
+  });
 }
+
+// Infinity: the offer stays until the student chooses, so a running game is never interrupted.
+const toastOffer: UpdateOffer = {
+  show: (reload) =>
+    toast(
+      () =>
+        createElement(
+          'span',
+          { className: 'update-toast' },
+          'A new version of the portal is ready. ',
+          createElement('button', { type: 'button', className: 'button', onClick: reload }, 'Reload'),
+        ),
+      { id: UPDATE_TOAST_ID, duration: Infinity },
+    ),
+  dismiss: () => toast.dismiss(UPDATE_TOAST_ID),
+};
 
 /** Registers the service worker of production builds and offers a reload when an update waits. */
 export async function registerServiceWorker(): Promise<void> {
@@ -29,6 +57,6 @@ export async function registerServiceWorker(): Promise<void> {
   // Loaded on demand so workbox-window stays out of the JavaScript needed for first paint.
   const { Workbox } = await import('workbox-window');
   const workbox = new Workbox('/sw.js');
-  workbox.addEventListener('waiting', () => offerReload(workbox));
+  offerUpdates(workbox, toastOffer, () => window.location.reload());
   await workbox.register();
 }
