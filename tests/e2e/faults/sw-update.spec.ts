@@ -52,9 +52,14 @@ test('a service-worker update with a full outbox: the reload is offered, taken, 
   link.backendDown();
   await context.setOffline(false);
   appendFileSync(join(site.dir, 'sw.js'), `\n// redeployed ${Date.now()}\n`);
-  await page.evaluate(async () => {
-    await (await navigator.serviceWorker.getRegistration())?.update();
-  });
+  // The browser's check for a new version can still meet the network as it was a moment ago (the
+  // script fetch fails, "An unknown error occurred when fetching the script"): it checks again, as
+  // the browser itself would on the next navigation.
+  await expect(async () => {
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+  }).toPass({ timeout: 30_000 });
   const offer = page.getByText(UPDATE_OFFER);
   await expect(offer).toBeVisible({ timeout: 30_000 });
   // The new version waits for the student: the old one still controls the page.
