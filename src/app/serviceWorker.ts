@@ -15,9 +15,9 @@ export interface UpdateOffer {
 
 /**
  * Offers a reload whenever a new version waits, and takes it once the student says yes. A yes stands
- * for a version that comes to wait after it, too: a newer deploy found while the first one was being
- * activated replaced it, and the student, who had already chosen, was asked again and nothing reloaded
- * (a full test run caught the page still on the old version 30 s after Reload was pressed).
+ * for a version that comes to wait after it, too: under load a later update check put a newer version
+ * in the place of the one told to take over, and the student, who had already chosen, was asked again
+ * while nothing reloaded (seen through the DevTools protocol in the failing runs of sw-update.spec).
  */
 export function offerUpdates(workbox: UpdatingWorker, offer: UpdateOffer, reloadPage: () => void): void {
   let chosen = false;
