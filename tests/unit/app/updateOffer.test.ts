@@ -37,7 +37,9 @@ function setup() {
       reloads += 1;
     },
   );
-  return { ...wb, shown, dismissed: () => dismissed, reloads: () => reloads };
+  // The student presses Reload on the offer last shown.
+  const pressReload = () => shown.at(-1)!();
+  return { ...wb, shown, pressReload, dismissed: () => dismissed, reloads: () => reloads };
 }
 
 describe('the update offer', () => {
@@ -53,7 +55,7 @@ describe('the update offer', () => {
   it('on Reload activates the waiting version, hides the offer, and reloads once it controls the page', () => {
     const s = setup();
     s.fire('waiting');
-    s.shown[0]!();
+    s.pressReload();
     expect(s.dismissed()).toBe(1);
     expect(s.skipMessages()).toBe(1);
     expect(s.reloads()).toBe(0);
@@ -64,7 +66,7 @@ describe('the update offer', () => {
   it('activates a newer version that comes to wait after Reload was pressed, without asking again', () => {
     const s = setup();
     s.fire('waiting');
-    s.shown[0]!();
+    s.pressReload();
     s.fire('waiting');
     expect(s.shown).toHaveLength(1);
     expect(s.skipMessages()).toBe(2);
@@ -75,8 +77,8 @@ describe('the update offer', () => {
   it('reloads once however many times Reload is pressed', () => {
     const s = setup();
     s.fire('waiting');
-    s.shown[0]!();
-    s.shown[0]!();
+    s.pressReload();
+    s.pressReload();
     s.fire('controlling');
     expect(s.reloads()).toBe(1);
   });
