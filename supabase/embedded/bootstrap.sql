@@ -67,6 +67,8 @@ create table if not exists auth.mfa_factors (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
+-- GoTrue's own index: every signed-in read asks whether its student has a verified factor.
+create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id);
 revoke all on auth.sessions, auth.mfa_factors from public, anon, authenticated;
 
 -- GoTrue's own helpers, as its migrations leave them: each reads the claims PostgREST sets per
