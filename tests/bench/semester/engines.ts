@@ -117,27 +117,38 @@ export function plansOf(notices: string[]): string[] {
 
 /**
  * The same statements on PGlite itself, opened on the backend's data folder after the backend closed,
- * with auto_explain loaded: the plans the embedded engine makes, nested statements included.
+ * with auto_explain loaded: the plans the embedded engine makes, nested statements included. With
+ * `grow`, that SQL runs first in a transaction every plan shares, and nothing of it is kept.
  */
-export async function pglitePlans(pgDir: string, reads: Map<string, Statement[]>): Promise<{ plans: Map<string, string[]>; bytes: number }> {
+export async function pglitePlans(
+  pgDir: string,
+  reads: Map<string, Statement[]>,
+  grow?: string,
+): Promise<{ plans: Map<string, string[]>; bytes: number }> {
   const db = await PGlite.create({ dataDir: pgDir, extensions: { pgcrypto, auto_explain } });
   const out = new Map<string, string[]>();
   let bytes = 0;
   try {
+    if (grow !== undefined) {
+      await db.query('begin');
+      await db.exec(grow);
+    }
+    const [open, close] = grow === undefined ? ['begin', 'rollback'] : ['savepoint plan', 'rollback to savepoint plan'];
     for (const [name, statements] of reads) {
       const notices: string[] = [];
       const onNotice = (notice: { message?: string }) => notices.push(notice.message ?? '');
-      await db.query('begin');
+      await db.query(open);
       try {
         for (const statement of EXPLAIN_NESTED) await db.query(statement, [], { onNotice });
         for (const statement of statements) await db.query(statement.sql, statement.params, { onNotice });
       } catch (error) {
         notices.push(`plan: could not run: ${(error as Error).message}`);
       } finally {
-        await db.query('rollback');
+        await db.query(close);
       }
       out.set(name, plansOf(notices));
     }
+    if (grow !== undefined) await db.query('rollback');
     bytes = Number((await db.query<{ n: string }>('select pg_database_size(current_database())::text as n')).rows[0]?.n ?? 0);
   } finally {
     await db.close();

@@ -91,6 +91,9 @@ export function semesterSql(c: Counts): [string, string][] {
        insert into public.streak (user_id, current_streak, longest_streak, last_claim)
        select id, i % 12, 12 + i % 40, now() - (i % 4) * interval '1 day' from sem_users;
        insert into public.moderators (user_id) select id from sem_users where moderator;
+       -- The moderators and one student in 20 turned on an authenticator: every signed-in read checks it.
+       insert into auth.mfa_factors (user_id, friendly_name, factor_type, status, secret)
+       select id, 'Phone', 'totp', 'verified', md5('totp' || i) from sem_users where moderator or i % 20 = 0;
        analyze sem_users;`,
     ],
     [
@@ -234,6 +237,33 @@ export function semesterSql(c: Counts): [string, string][] {
     ['analyze', 'analyze'],
   ].map(([name, sql]) => [name as string, `set local session_replication_role = replica; ${sql as string}`]);
 }
+
+/** How many more students GROWN_SQL adds: twenty times the semester's 1,000 (and its 100 hostile accounts). */
+export const GROWN_STUDENTS = 20_000;
+
+/**
+ * A school twenty times the semester's size, for plans only: students who joined, keep streaks, and turned
+ * on authenticators like the semester's (one in 20), with none of their plays. A read whose plan scans a
+ * growing table with the semester's 1,100 accounts is planned again over these tables: a scan the planner
+ * chose because the table is small turns into an index read here; one that reads the whole school for a
+ * few rows stays.
+ */
+export const GROWN_SQL = `
+set local session_replication_role = replica;
+create temp table grown_users as
+  select i, gen_random_uuid() as id, now() - interval '200 days' + (i % 30) * interval '1 day' as joined
+  from generate_series(1, ${GROWN_STUDENTS}) i;
+insert into auth.users (id, email, email_confirmed_at, created_at, updated_at)
+select id, 'grown-' || i || '@semester.test', joined, joined, joined from grown_users;
+insert into public.my_users (user_id, username, created_at, current_streak, longest_streak, time_spent)
+select id, 'grown_' || substr(md5('grown' || i), 1, 10), joined, i % 12, 12 + i % 40, (i * 37 % 2000) * 5 from grown_users;
+insert into public.streak (user_id, current_streak, longest_streak, last_claim)
+select id, i % 12, 12 + i % 40, now() - (i % 4) * interval '1 day' from grown_users;
+insert into auth.mfa_factors (user_id, friendly_name, factor_type, status, secret)
+select id, 'Phone', 'totp', 'verified', md5('totp' || i) from grown_users where i % 20 = 0;
+insert into auth.sessions (id, user_id) select id, id from grown_users;
+analyze;
+set local session_replication_role = origin`;
 
 /** Rows per table after seeding, for the report. */
 export const COUNT_SQL = `
