@@ -364,6 +364,22 @@ export function rpcSuite(ctx: DbContext): void {
         expect(apps.map((r) => r.username)).toEqual(['player_0', 'player_1', 'player_2', 'player_3', 'player_4']);
       });
 
+      it('breaks a tie at fifth place by username, and leaves out a streak with no profile without losing a place to it', async () => {
+        const streak = (id: string, days: number) =>
+          db.query(`insert into public.streak (user_id, current_streak, longest_streak, last_claim) values ($1, $2, $2, now() - interval '1 hour')`, [id, days]);
+        const top = async () => (await as(db, null, 'select username, current_streak from public.get_top_streaks()')).map((r) => [r.username, r.current_streak]);
+        expect(await top()).toEqual([]);
+        const [zed, amy, kim, bob] = [await createPlayer(db, 'tie_zed'), await createPlayer(db, 'tie_amy'), await createPlayer(db, 'tie_kim'), await createPlayer(db, 'tie_bob')];
+        await streak(await createUser(db), 40);
+        await streak(zed, 9);
+        expect(await top()).toEqual([['tie_zed', 9]]);
+        for (const id of [amy, kim, bob]) await streak(id, 3);
+        const [eve, dan] = [await createPlayer(db, 'tie_eve'), await createPlayer(db, 'tie_dan')];
+        await streak(eve, 3);
+        await streak(dan, 3);
+        expect(await top()).toEqual([['tie_zed', 9], ['tie_amy', 3], ['tie_bob', 3], ['tie_dan', 3], ['tie_eve', 3]]);
+      });
+
       it('ranks the coins gained this week, counting gains only', async () => {
         const ids = await players(6);
         for (const [i, id] of ids.entries()) {
@@ -396,6 +412,36 @@ export function rpcSuite(ctx: DbContext): void {
         expect(Number(rows[0]?.apps_played_rank)).toBe(1);
         expect(Object.keys(rows[0] ?? {})).not.toContain('where_from');
         expect(await as(db, null, 'select * from public.get_leaderboard_data($1)', [uuid()])).toEqual([]);
+      });
+
+      it('ranks a streak among those still kept: a lapsed one, a missing one and one without a profile count as none', async () => {
+        const streak = (user: string, days: number, claimed: string) =>
+          db.query(
+            `insert into public.streak (user_id, current_streak, longest_streak, last_claim) values ($1, $2, $2, now() - $3::interval)
+             on conflict (user_id) do update set current_streak = excluded.current_streak, longest_streak = excluded.longest_streak, last_claim = excluded.last_claim`,
+            [user, days, claimed],
+          );
+        const rank = async (user: string) => {
+          const [row] = await as(db, null, 'select current_streak, streak_rank::int as streak_rank from public.get_leaderboard_data($1)', [user]);
+          return row;
+        };
+        const [ahead, lapsed, level] = [await createPlayer(db, 'rank_ahead'), await createPlayer(db, 'rank_lapsed'), await createPlayer(db, 'rank_level')];
+        const noProfile = await createUser(db);
+        await streak(me, 4, '1 day');
+        await streak(ahead, 9, '47 hours');
+        await streak(lapsed, 30, '2 days 1 minute');
+        await streak(level, 4, '2 hours');
+        await streak(noProfile, 50, '1 hour');
+        expect(await rank(ahead)).toEqual({ current_streak: 9, streak_rank: 1 });
+        // Level streaks share a rank; the lapsed 30 and the account with no profile are not ahead.
+        expect(await rank(me)).toEqual({ current_streak: 4, streak_rank: 2 });
+        expect(await rank(level)).toEqual({ current_streak: 4, streak_rank: 2 });
+        expect(await rank(lapsed)).toEqual({ current_streak: 0, streak_rank: 4 });
+        expect(await rank(them)).toEqual({ current_streak: 0, streak_rank: 4 });
+        // Exactly 2 days after the claim, the streak is still kept.
+        await streak(lapsed, 30, '2 days');
+        expect(await rank(lapsed)).toEqual({ current_streak: 30, streak_rank: 1 });
+        expect(await rank(me)).toEqual({ current_streak: 4, streak_rank: 3 });
       });
 
       it('lists the apps by title for anyone', async () => {

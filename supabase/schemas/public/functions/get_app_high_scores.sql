@@ -26,7 +26,10 @@ language sql stable security definer set search_path = public as $$
     union all
     select w.*, false from waiting w
   ) r
-  join public.my_users m on m.user_id = r.user_id
+  -- One profile read by its key for each row of the list: as a join, the planner hashed every
+  -- student's profile for a list of 190 (issue 26; still so with 21,100 students). OFFSET 0 keeps
+  -- the subquery from being folded back into that join.
+  cross join lateral (select m.username, m.icon from public.my_users m where m.user_id = r.user_id offset 0) m
   order by r.score desc, r.created_at, m.username
 $$;
 revoke execute on function public.get_app_high_scores(text) from public;

@@ -18,19 +18,25 @@ returns table (
   apps_played_rank bigint
 )
 language sql stable security definer set search_path = public as $$
-  with profiles as (
-    select m.user_id, m.username, m.icon, m.badges, m.longest_streak, m.apps_played, m.time_spent, m.created_at,
-           case when s.last_claim >= now() - interval '2 days' then s.current_streak else 0 end as current_streak
-    from public.my_users m
-    left join public.streak s on s.user_id = m.user_id
-  )
-  select t.user_id, t.username, t.icon, t.badges, t.current_streak, t.longest_streak, t.apps_played,
-         t.time_spent, t.created_at,
-         (select count(*) + 1 from profiles o where o.current_streak > t.current_streak),
-         (select count(*) + 1 from public.my_users o where o.time_spent > t.time_spent),
-         (select count(*) + 1 from public.my_users o where o.apps_played > t.apps_played)
-  from profiles t
-  where t.user_id = target_user_id
+  -- Only the target's profile is read whole; each rank counts those ahead from an index (issue 26:
+  -- the streak rank built every profile joined to its streak, 1,100 rows with the semester's
+  -- students, 21,100 with twenty times as many, to answer for one). A streak counts only while it
+  -- is kept (claimed in the last 2 days) and only for a student with a profile.
+  select m.user_id, m.username, m.icon, m.badges, me.current_streak, m.longest_streak, m.apps_played,
+         m.time_spent, m.created_at,
+         (select count(*) + 1 from public.streak o
+           where o.current_streak > me.current_streak and o.last_claim >= now() - interval '2 days'
+             -- OFFSET 0: probe the profile by its key for each streak ahead; as a semi-join the
+             -- planner hashed every profile.
+             and exists (select 1 from public.my_users p where p.user_id = o.user_id offset 0)),
+         (select count(*) + 1 from public.my_users o where o.time_spent > m.time_spent),
+         (select count(*) + 1 from public.my_users o where o.apps_played > m.apps_played)
+  from public.my_users m
+  cross join lateral (
+    select coalesce((select s.current_streak from public.streak s
+                      where s.user_id = m.user_id and s.last_claim >= now() - interval '2 days'), 0) as current_streak
+  ) me
+  where m.user_id = target_user_id
 $$;
 revoke execute on function public.get_leaderboard_data(uuid) from public;
 grant execute on function public.get_leaderboard_data(uuid) to anon, authenticated, service_role;

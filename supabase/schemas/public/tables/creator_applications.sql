@@ -27,7 +27,8 @@ create table public.creator_applications (
 -- One application waiting per student, whoever writes it.
 create unique index creator_applications_one_waiting on public.creator_applications (user_id) where status = 'pending';
 create index creator_applications_user_idx on public.creator_applications (user_id, created_at desc);
-create index creator_applications_waiting_idx on public.creator_applications (created_at) where status = 'pending';
+-- The desk's queue, oldest first, in its own order: the first 50 are read and no more.
+create index creator_applications_waiting_idx on public.creator_applications (created_at, id) where status = 'pending';
 
 alter table public.creator_applications enable row level security;
 
