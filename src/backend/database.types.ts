@@ -736,11 +736,24 @@ export type Database = {
       }
     }
     Functions: {
+      answer_friend_request: {
+        Args: {
+          p_user_id: string
+          p_accept: boolean
+        }
+        Returns: string
+      }
       apply_mutations: {
         Args: {
           p_ops: Json
         }
         Returns: Json
+      }
+      block_player: {
+        Args: {
+          p_user_id: string
+        }
+        Returns: undefined
       }
       buy_item: {
         Args: {
@@ -762,6 +775,17 @@ export type Database = {
           p_client_id: string
         }
         Returns: Json
+      }
+      create_friend_invite: {
+        Args: {
+          p_for_class?: boolean
+        }
+        Returns: {
+          code: string
+          for_class: boolean
+          uses_left: number
+          expires_at: string
+        }[]
       }
       decide_creator_application: {
         Args: {
@@ -846,6 +870,19 @@ export type Database = {
           body: string
           created_at: string
           client_id: string
+        }[]
+      }
+      get_classmates: {
+        Args: never
+        Returns: {
+          user_id: string
+          username: string
+          icon: string
+          relation: string
+          since: string
+          online: boolean
+          playing: string
+          last_seen: string
         }[]
       }
       get_coin_amt: {
@@ -1000,6 +1037,10 @@ export type Database = {
           players: number
         }[]
       }
+      get_presence_sharing: {
+        Args: never
+        Returns: boolean
+      }
       get_recent_plays: {
         Args: {
           p_username: string
@@ -1070,6 +1111,24 @@ export type Database = {
         }
         Returns: Json
       }
+      redeem_friend_invite: {
+        Args: {
+          p_code: string
+        }
+        Returns: Json
+      }
+      remove_friend: {
+        Args: {
+          p_user_id: string
+        }
+        Returns: undefined
+      }
+      request_friend: {
+        Args: {
+          p_username: string
+        }
+        Returns: string
+      }
       resolve_takedown: {
         Args: {
           p_id: number
@@ -1085,6 +1144,12 @@ export type Database = {
         }
         Returns: number
       }
+      revoke_friend_invite: {
+        Args: {
+          p_code: string
+        }
+        Returns: undefined
+      }
       send_chat_message: {
         Args: {
           p_body: string
@@ -1099,6 +1164,18 @@ export type Database = {
           p_client_id: string
         }
         Returns: Json
+      }
+      set_presence: {
+        Args: {
+          p_app_id?: string
+        }
+        Returns: boolean
+      }
+      set_presence_sharing: {
+        Args: {
+          p_on: boolean
+        }
+        Returns: boolean
       }
       start_game_run: {
         Args: {
@@ -1126,6 +1203,12 @@ export type Database = {
           p_proof_bytes?: number
         }
         Returns: number
+      }
+      unblock_player: {
+        Args: {
+          p_user_id: string
+        }
+        Returns: undefined
       }
       undo_moderation_decision: {
         Args: {

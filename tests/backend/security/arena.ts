@@ -67,6 +67,11 @@ export class Arena {
     readonly bobApplication: number,
     /** A game run bob started: a run id no one else may score with. */
     readonly bobRun: string,
+    /** A third student, who asked alice to be friends (issue 28). */
+    readonly carol: Student,
+    /** Invite codes alice and bob each made and nobody used yet. */
+    readonly aliceInvite: string,
+    readonly bobInvite: string,
   ) {}
 
   /**
@@ -122,7 +127,12 @@ export class Arena {
     const bobRun = crypto.randomUUID();
     await rpc(bob, 'start_game_run', { p_app_id: 'snake', p_run_id: bobRun });
     await rpc(bob, 'put_game_save', { p_app_id: '2048', p_state: '{"cells":[2]}', p_device_id: crypto.randomUUID(), p_device_label: 'arena', p_saved_at: new Date().toISOString() });
-    return new Arena(backend, alice, bob, aliceSubmission, bobSubmission, bobProof, bobMessage, aliceMessage, bobSocial, bobVideo, aliceApplication, bobApplication, bobRun);
+    const carol = await student('carol_sec');
+    await rpc(carol, 'request_friend', { p_username: alice.username });
+    const inviteOf = async (who: Student) => ((await rpc(who, 'create_friend_invite', {})) as Array<{ code: string }>)[0]!.code;
+    const [aliceInvite, bobInvite] = [await inviteOf(alice), await inviteOf(bob)];
+    return new Arena(backend, alice, bob, aliceSubmission, bobSubmission, bobProof, bobMessage, aliceMessage, bobSocial, bobVideo, aliceApplication, bobApplication, bobRun,
+      carol, aliceInvite, bobInvite);
   }
 
   private static async call(backend: Backend, token: string | null, path: string, init: RequestInit, device?: string): Promise<Answer> {

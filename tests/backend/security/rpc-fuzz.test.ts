@@ -33,6 +33,12 @@ interface RpcCase {
    * last test appoints her moderator to make the valid call.
    */
   desk?: true;
+  /**
+   * Its user id names the classmate the student acts on (answer, remove, block, unblock: issue 28), so
+   * naming another student is the point, not an attack; its refusals must hold alice herself and a
+   * student who does not exist instead.
+   */
+  namesClassmate?: true;
 }
 
 const NOT_A_REASON: unknown[] = [null, '', '   ', 'x'.repeat(501), 123, [], {}];
@@ -212,6 +218,54 @@ const CASES: Record<string, RpcCase> = {
       p_proof_bytes: [...NOT_AN_INTEGER, -1, 0, 21 * 1024 * 1024],
     }),
   },
+  // Classmates (issue 28), in the order the last test makes the valid calls (reads, then writes by name):
+  // alice accepts carol's request, blocks her, makes an invite, uses bob's, ends that friendship, asks
+  // bob again, cancels her first invite, shares her presence, and lifts the block on carol.
+  'get_classmates()': { valid: () => ({}), read: true },
+  'get_presence_sharing()': { valid: () => ({}), read: true },
+  'answer_friend_request(p_user_id, p_accept)': {
+    valid: (a) => ({ p_user_id: a.carol.id, p_accept: true }),
+    refuse: (a) => ({ p_user_id: [...NOT_A_UUID, null, ZERO_UUID, a.alice.id, a.bob.id], p_accept: ['maybe', 2, [], {}, null] }),
+    namesClassmate: true,
+  },
+  'block_player(p_user_id)': {
+    valid: (a) => ({ p_user_id: a.carol.id }),
+    refuse: (a) => ({ p_user_id: [...NOT_A_UUID, null, ZERO_UUID, a.alice.id] }),
+    namesClassmate: true,
+  },
+  'create_friend_invite(p_for_class)': {
+    valid: () => ({ p_for_class: false }),
+    refuse: () => ({ p_for_class: ['maybe', 2, [], {}, null] }),
+  },
+  // Its refusals are answers ({"ok": false, "message"}), so that wrong codes are counted: the database
+  // suite tests each one.
+  'redeem_friend_invite(p_code)': { valid: (a) => ({ p_code: a.bobInvite }) },
+  'remove_friend(p_user_id)': {
+    valid: (a) => ({ p_user_id: a.bob.id }),
+    refuse: (a) => ({ p_user_id: [...NOT_A_UUID, null, ZERO_UUID, a.alice.id, a.carol.id] }),
+    namesClassmate: true,
+  },
+  'request_friend(p_username)': {
+    valid: (a) => ({ p_username: a.bob.username }),
+    refuse: (a) => ({ p_username: ['', '   ', 'ab', 'x'.repeat(21), 'no_such_student_9', a.alice.username, '<script>alert(1)</script>', "x' or '1'='1", 123, [], {}, null, '\u0000'] }),
+  },
+  'revoke_friend_invite(p_code)': {
+    valid: (a) => ({ p_code: a.aliceInvite }),
+    refuse: (a) => ({ p_code: ['', 'x'.repeat(10000), "x' or '1'='1", a.bobInvite, 123, [], {}, null, '\u0000'] }),
+  },
+  'set_presence(p_app_id)': {
+    valid: () => ({ p_app_id: 'snake' }),
+    refuse: () => ({ p_app_id: [...NOT_AN_ID.filter((v) => v !== null), 'no-such-app'] }),
+  },
+  'set_presence_sharing(p_on)': {
+    valid: () => ({ p_on: true }),
+    refuse: () => ({ p_on: ['maybe', 2, [], {}, null] }),
+  },
+  'unblock_player(p_user_id)': {
+    valid: (a) => ({ p_user_id: a.carol.id }),
+    refuse: (a) => ({ p_user_id: [...NOT_A_UUID, null, ZERO_UUID, a.alice.id, a.bob.id] }),
+    namesClassmate: true,
+  },
   'update_profile(p_username, p_icon, p_user_about, p_client_id)': {
     valid: () => ({ p_username: 'alice_renamed', p_icon: 'default_fox', p_user_about: 'hi', p_client_id: crypto.randomUUID() }),
     refuse: (a) => ({
@@ -287,7 +341,8 @@ describe('every RPC, fuzzed', () => {
       const refusals = caseOf(fn).refuse?.(arena) ?? {};
       for (const arg of fn.args.filter((name) => /user_id$/.test(name))) {
         const others = refusals[arg] ?? [];
-        if (!caseOf(fn).publicOnly) expect(others, `${fn.key}: ${arg} set to another student`).toContain(arena.bob.id);
+        if (caseOf(fn).namesClassmate) expect(others, `${fn.key}: ${arg} set to herself or no one`).toEqual(expect.arrayContaining([arena.alice.id, ZERO_UUID]));
+        else if (!caseOf(fn).publicOnly) expect(others, `${fn.key}: ${arg} set to another student`).toContain(arena.bob.id);
       }
     }
   });

@@ -5,6 +5,7 @@ import { authHelpersSuite } from './auth-helpers.ts';
 import { battlepassSuite } from './battlepass.ts';
 import { catalogueSuite } from './catalogue.ts';
 import { chatFilterSuite } from './chat-filter.ts';
+import { classmatesSuite } from './classmates.ts';
 import { chatLimitsSuite } from './chat-limits.ts';
 import { communitySuite } from './community.ts';
 import { concurrencySuite } from './concurrency.ts';
@@ -58,6 +59,7 @@ export function describeDatabase(kind: EngineKind): void {
     operatorsSuite(ctx);
     catalogueSuite(ctx);
     popularAppsSuite(ctx);
+    classmatesSuite(ctx);
     semesterHolesScoresSuite(ctx);
     coinsBoardSuite(ctx);
     semesterHolesGrowthSuite(ctx);

@@ -15,6 +15,9 @@
 -- - app_private.score_submissions_log, 1 day: the longest window a score limit counts.
 -- - app_private.game_save_writes, 1 minute: the window of put_game_save's limit.
 -- - app_private.chat_sends, 30 seconds: the longest window a chat limit counts.
+-- - app_private.friend_actions, 1 hour: the window of the classmates' limits.
+-- - app_private.friend_invites, 1 day after it expired: long enough to tell a student who opens an
+--   old link that it expired; the invite's owner no longer lists it.
 -- (app_private.chat_device_sends keeps its 10 seconds by the chat trigger's own prune.)
 -- Static statements, one per log, so each plan is prepared once per connection (a statement built
 -- per call cost a 100-operation outbox batch about 3 ms an operation on PGlite).
@@ -43,6 +46,14 @@ begin
       delete from app_private.chat_sends where ctid in (
         select ctid from app_private.chat_sends where sent_at < now() - interval '30 seconds'
         order by sent_at limit 8 for update skip locked);
+    when 'friend_actions' then
+      delete from app_private.friend_actions where ctid in (
+        select ctid from app_private.friend_actions where done_at < now() - interval '1 hour'
+        order by done_at limit 8 for update skip locked);
+    when 'friend_invites' then
+      delete from app_private.friend_invites where ctid in (
+        select ctid from app_private.friend_invites where expires_at < now() - interval '1 day'
+        order by expires_at limit 8 for update skip locked);
   end case;
   return null;
 end $$;
@@ -57,4 +68,8 @@ create trigger sweep_old_rows after insert on app_private.score_submissions_log
 create trigger sweep_old_rows after insert on app_private.game_save_writes
   for each statement execute function app_private.sweep_old_rows();
 create trigger sweep_old_rows after insert on app_private.chat_sends
+  for each statement execute function app_private.sweep_old_rows();
+create trigger sweep_old_rows after insert on app_private.friend_actions
+  for each statement execute function app_private.sweep_old_rows();
+create trigger sweep_old_rows after insert on app_private.friend_invites
   for each statement execute function app_private.sweep_old_rows();
