@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test as base } from '@playwright/test';
+import { expectSignedIn } from './support/account.ts';
 import { OwnBackend } from './support/ownBackend.ts';
 
 const PASSWORD = 'violet lanterns drift upstream';
@@ -61,5 +62,5 @@ test('a sign-up waits for its mailed link, then the link signs the student in an
   await page.getByLabel('A teacher').check();
   await page.getByRole('button', { name: 'Finish' }).click();
   await expect(page).toHaveURL(`${backend.url}/`);
-  await expect(page.getByTestId('account-link')).not.toHaveText('Sign in');
+  await expectSignedIn(page);
 });

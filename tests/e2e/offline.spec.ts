@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { APP_LIST_FAILED } from '../../src/domain/messages.ts';
+import { expectSignedIn } from './support/account.ts';
 import { authStorageKey, backendUrl, serviceSelect, studentRpc, type Student } from './support/backend.ts';
 import { test } from './support/backendLink.ts';
 import { serverLedger } from './support/ledger.ts';
@@ -41,7 +42,7 @@ test.describe('offline', () => {
 
     await link.goOffline();
     await page.reload();
-    await expect(page.getByTestId('account-link')).not.toHaveText('Sign in');
+    await expectSignedIn(page);
     await page.goto('/');
     await expect(page.getByTestId('page-app-list')).toBeVisible();
     await expect(page.getByTestId('app-card').first()).toBeVisible();
@@ -60,7 +61,7 @@ test.describe('offline', () => {
 
     // A reload after the sync sends nothing again.
     await page.reload();
-    await expect(page.getByTestId('account-link')).not.toHaveText('Sign in');
+    await expectSignedIn(page);
     await page.waitForTimeout(1500);
     await expectSyncedOnce(student);
   });
@@ -93,7 +94,7 @@ test.describe('offline', () => {
   test('a cold start offline with a stored, expired session shows the signed-in portal', async ({ page, link }) => {
     const student = await onboardedStudent(page);
     await installServiceWorker(page);
-    await expect(page.getByTestId('account-link')).not.toHaveText('Sign in');
+    await expectSignedIn(page);
     await expect.poll(() => mirroredCoins(page, student.userId), { timeout: 15_000 }).not.toBeNull();
 
     await link.goOffline();
@@ -113,7 +114,7 @@ test.describe('offline', () => {
     await gaveUp;
 
     await expect(page.getByTestId('page-app-list')).toBeVisible();
-    await expect(page.getByTestId('account-link')).not.toHaveText('Sign in');
+    await expectSignedIn(page);
     await expect(page.getByTestId('account-link')).toHaveAttribute('href', '/profile');
     // Still stored: nothing treated the failed renewal as a sign-out.
     const stored = await page.evaluate((key) => localStorage.getItem(key), authStorageKey);
@@ -123,7 +124,7 @@ test.describe('offline', () => {
     // Back online, the session is renewed and the student stays signed in.
     await link.goOnline();
     await page.reload();
-    await expect(page.getByTestId('account-link')).not.toHaveText('Sign in');
+    await expectSignedIn(page);
     const expiresAt = () =>
       page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { expires_at?: number }).expires_at ?? 0, authStorageKey);
     await expect.poll(expiresAt, { timeout: 20_000 }).toBeGreaterThan(Date.now() / 1000);
@@ -150,7 +151,7 @@ test.describe('offline', () => {
   test('a profile edit made offline shows at once, survives a reload and reaches the server', async ({ page, link }) => {
     const student = await onboardedStudent(page);
     await installServiceWorker(page);
-    await expect(page.getByTestId('account-link')).not.toHaveText('Sign in');
+    await expectSignedIn(page);
     await page.goto('/profile');
     await expect(page.getByTestId('icon-picker')).toBeVisible();
 

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectSignedIn } from './support/account.ts';
 import { BUNDLED, frameState, openClassGame } from './support/bundledGames.ts';
 import { serviceInsert, signUpViaApi, studentSays, uniqueEmail, type Student } from './support/backend.ts';
 import { onboardedStudent } from './support/student.ts';
@@ -239,7 +240,7 @@ test('signed in, the balance and the account show without opening the menu, also
   await page.goto('/streak');
   const navbar = page.getByTestId('navbar');
   const account = navbar.getByTestId('account-link');
-  await expect(account).not.toHaveText('Sign in');
+  await expectSignedIn(navbar);
   await expect(navbar.getByTestId('account-username')).not.toHaveText('My profile');
   const username = (await navbar.getByTestId('account-username').textContent()) ?? '';
   await expectOnScreen(account);

@@ -3,6 +3,7 @@
 // the same student; and when the server ended the session meanwhile, the student is asked to sign in
 // again and nothing queued is lost: it drains once they are back.
 import { expect, type Page } from '@playwright/test';
+import { expectSignedIn } from '../support/account.ts';
 import { authStorageKey, backendUrl, localKeys, signUpViaApi, type Student } from '../support/backend.ts';
 import { test, type BackendLink } from '../support/backendLink.ts';
 import { appliedClientIds, serverLedger } from '../support/ledger.ts';
@@ -52,7 +53,7 @@ async function twoDaysOffline(page: Page, link: BackendLink, made: Set<string>):
   await link.goOffline();
   const agedToken = await ageStoredSession(page, 2);
   await page.reload();
-  await expect(page.getByTestId('account-link')).not.toHaveText('Sign in');
+  await expectSignedIn(page);
   await queueClaimBuyAndPlays(page, made);
   return agedToken;
 }
@@ -75,7 +76,7 @@ test('a token that expired during two days offline is renewed on reconnect, and 
 
   await link.goOnline();
   await expectLandedOnce(page, student, made);
-  await expect(page.getByTestId('account-link')).not.toHaveText('Sign in');
+  await expectSignedIn(page);
   const renewed = await storedSession(page);
   expect(renewed?.user.id).toBe(student.userId);
   expect(renewed?.access_token).not.toBe(agedToken);

@@ -4,6 +4,7 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
+import { expectSignedIn } from '../support/account.ts';
 import { test as base } from '../support/backendLink.ts';
 import { appliedClientIds, serverLedger } from '../support/ledger.ts';
 import { outboxIds, outboxRows } from '../support/outbox.ts';
@@ -71,7 +72,7 @@ test('a service-worker update with a full outbox: the reload is offered, taken, 
   await page.getByRole('button', { name: 'Reload' }).click();
   await reloaded;
   expect(await page.evaluate(() => 'beforeUpdate' in window)).toBe(false);
-  await expect(page.getByTestId('account-link')).not.toHaveText('Sign in');
+  await expectSignedIn(page);
   await expect(offer).toHaveCount(0);
   const after = await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.getRegistration();

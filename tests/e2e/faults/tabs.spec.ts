@@ -1,6 +1,7 @@
 // Tabs: one closed while its drain is in flight and the portal opened again, and two open at once on
 // the same outbox. Either way every action lands on the server once.
 import { expect, type Page, type Request } from '@playwright/test';
+import { expectSignedIn } from '../support/account.ts';
 import { test } from '../support/backendLink.ts';
 import { appliedClientIds, serverLedger, type LedgerEntry } from '../support/ledger.ts';
 import { outboxRows } from '../support/outbox.ts';
@@ -58,7 +59,7 @@ test(`a tab closed mid-drain ${CLOSES} times and opened again: the next tab fini
     await link.goOnline();
     tab = await context.newPage();
     await tab.goto('/');
-    await expect(tab.getByTestId('account-link')).not.toHaveText('Sign in');
+    await expectSignedIn(tab);
     await expect.poll(() => outboxRows(tab), { timeout: 30_000 }).toEqual([]);
   }
 
@@ -75,7 +76,7 @@ test('two tabs open at once share one outbox: what both do lands once, and no ch
   const student = await readyStudent(page);
   const other = await context.newPage();
   await other.goto('/');
-  await expect(other.getByTestId('account-link')).not.toHaveText('Sign in');
+  await expectSignedIn(other);
 
   // Every apply_mutations call of the context, and which tab made it.
   const sent: string[] = [];

@@ -1,6 +1,7 @@
 // A student as the fault tests need one: signed in, past onboarding, with the service worker and the
 // shop in place, and doing the things that go through the outbox the way a student does them.
 import { expect, type Page } from '@playwright/test';
+import { expectSignedIn } from './account.ts';
 import { backendUrl, localKeys, signInNewStudent, studentRpc, type Student } from './backend.ts';
 import type { LedgerEntry } from './ledger.ts';
 import { mirroredCoins, outboxRows, type OutboxRow } from './outbox.ts';
@@ -45,7 +46,7 @@ export async function readyStudent(page: Page, options: { base?: string; url?: s
   const url = options.url ?? '/';
   const student = await onboardedStudent(page, options.base);
   await installServiceWorker(page, url);
-  await expect(page.getByTestId('account-link')).not.toHaveText('Sign in');
+  await expectSignedIn(page);
   await expect.poll(() => mirroredCoins(page, student.userId), { timeout: 15_000 }).not.toBeNull();
   await page.goto(new URL('/shop', page.url()).href);
   await expect(page.getByTestId(`buy-${BUY_ITEM}`)).toBeVisible();
@@ -134,7 +135,7 @@ export async function signInThroughForm(page: Page, student: Student): Promise<v
   await page.getByLabel('E-mail').fill(student.email);
   await page.getByLabel('Password').fill(student.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).and(page.locator('[type=submit]')).click();
-  await expect(page.getByTestId('account-link')).not.toHaveText('Sign in');
+  await expectSignedIn(page);
 }
 
 /** Signs out from the settings page (the portal reloads afterwards). */
