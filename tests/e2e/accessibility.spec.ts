@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { matchPath } from 'react-router-dom';
 import type { AxeResults, ImpactValue, NodeResult, Result, RunOptions } from 'axe-core';
+import { expectSignedIn } from './support/account.ts';
 import { serviceInsert, serviceSelect, signInNewStudent, signUpViaApi, studentRpc, studentSays, type Student } from './support/backend.ts';
 import { onboard } from './support/student.ts';
 
@@ -108,9 +109,11 @@ async function studentWithHistory(page?: Page): Promise<{ student: Student; user
 async function settle(page: Page, visit: Visit, layout: Layout, signedIn: boolean): Promise<void> {
   await expect(page.locator('main [data-testid^="page-"]').first()).toBeVisible();
   await expect(page.getByTestId(layout === 'default' ? 'footer' : 'variant-footer')).toBeVisible();
+  // Counted once the session has been read: before that the account item is a placeholder, not the link.
+  await expect(page.getByTestId('account-pending')).toHaveCount(0);
   const account = page.getByTestId('account-link');
   if ((await account.count()) > 0) {
-    if (signedIn) await expect(account).not.toHaveText('Sign in');
+    if (signedIn) await expectSignedIn(page);
     else await expect(account).toHaveText('Sign in');
   }
   if (visit.ready !== undefined) await expect(page.locator(visit.ready).first()).toBeVisible();

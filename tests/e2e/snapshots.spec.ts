@@ -10,6 +10,7 @@
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { matchPath } from 'react-router-dom';
+import { expectSignedIn } from './support/account.ts';
 import { defaultPatterns } from './support/routes.ts';
 import { localKeys, signInExistingStudent, signUpViaApi, studentRpc, type Student } from './support/backend.ts';
 import { OwnBackend } from './support/ownBackend.ts';
@@ -95,10 +96,12 @@ async function seededStudent(base: string, email: string, username: string, onbo
 async function settle(page: Page, visit: Visit): Promise<void> {
   await expect(page.locator('main [data-testid^="page-"]').first()).toBeVisible();
   await expect(page.getByTestId('footer')).toBeAttached();
+  // Counted once the session has been read: before that the account item is a placeholder, not the link.
+  await expect(page.getByTestId('account-pending')).toHaveCount(0);
   const account = page.getByTestId('account-link');
   if ((await account.count()) > 0) {
     if (visit.visitor === true) await expect(account).toHaveText('Sign in');
-    else await expect(account).not.toHaveText('Sign in');
+    else await expectSignedIn(page);
   }
   if (visit.ready !== undefined) await expect(page.locator(visit.ready).first()).toBeVisible();
   await expect(page.getByTestId('loading-bar')).toHaveCount(0);

@@ -5,9 +5,20 @@ import { useAccount } from '../../state/account.ts';
 // The signed-in badge reads Dexie, which the shell must not load before first paint: its own chunk.
 const AccountBadge = lazy(() => import('./AccountBadge.tsx'));
 
-/** The navbar's last link: sign in, or the signed-in student's own profile. */
+/**
+ * The navbar's last item: sign in, or the signed-in student's own profile. Until the stored session has
+ * been read it is neither: a signed-in student on a busy device saw "Sign in" for seconds, and a tap on it
+ * led a signed-in student to the sign-in form.
+ */
 export function AccountLink() {
   const account = useAccount();
+  if (account.state === 'loading') {
+    return (
+      <span className="account-pending" aria-busy="true" data-testid="account-pending">
+        <span className="visually-hidden">Checking your account</span>
+      </span>
+    );
+  }
   if (account.state === 'signed-in') {
     const plain = (
       <NavLink to="/profile" className="sign-in" data-testid="account-link">
