@@ -43,7 +43,11 @@ export default tseslint.config(
     // The rules of hooks, complete dependency lists and the React Compiler's rules (set-state-in-effect,
     // refs, purity ...): a page that sets state from an effect or reads a ref while rendering shows a
     // frame of stale data first, whether or not the compiler rewrites it.
-    rules: reactHooks.configs['recommended-latest'].rules,
+    rules: {
+      ...reactHooks.configs['recommended-latest'].rules,
+      // useLiveRead (src/state/liveRead.ts) takes a dependency list as useEffect does: each call's is checked.
+      'react-hooks/exhaustive-deps': ['warn', { additionalHooks: '^useLiveRead$' }],
+    },
   },
   {
     files: ['src/**/*.tsx'],

@@ -1,4 +1,5 @@
-import { guardQuota, type CacheRow, type PortalDB } from '../store/db.ts';
+import { guardQuota } from '../store/quota.ts';
+import type { CacheRow, PortalDB } from '../store/db.ts';
 
 /** The spec's `_dlq` cache of server lists, kept in Dexie instead of local storage. */
 

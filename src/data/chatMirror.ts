@@ -1,7 +1,8 @@
 // The device's copy of the chat: each poll's answer is written here and the room is rendered from it,
 // so the latest messages show at once, and with no connection at all.
 import { CHAT_MIRROR_KEEP, compareMessages, mergeMessages, newestMessages, pageLeavesGap, type ChatMessage } from '../domain/chatMessages.ts';
-import { guardQuota, type ChatMessageRow, type PortalDB } from '../store/db.ts';
+import { guardQuota } from '../store/quota.ts';
+import type { ChatMessageRow, PortalDB } from '../store/db.ts';
 import { partsOf, type DataSource } from './source.ts';
 
 function withoutViewer({ viewer: _viewer, ...message }: ChatMessageRow): ChatMessage {

@@ -1,6 +1,7 @@
 import { mergeOnPull, type PullOutcome } from '../domain/saveMerge.ts';
 import { dropQueued } from '../sync/outbox.ts';
-import { guardQuota, type GameSaveRow } from '../store/db.ts';
+import { guardQuota } from '../store/quota.ts';
+import type { GameSaveRow } from '../store/db.ts';
 import { ANONYMOUS_OWNER } from './gameSaves.ts';
 import { queueMutation } from './queue.ts';
 import { failed, ok, thrown, type Result } from './result.ts';

@@ -1,6 +1,6 @@
 // Favourites live on this device only (Dexie `favourites`): the server has no favourites table yet,
 // so they are not synced between devices. A visitor who is not signed in keeps them under DEVICE_USER.
-import { guardQuota } from '../store/db.ts';
+import { guardQuota } from '../store/quota.ts';
 import { partsOf, type DataSource } from './source.ts';
 
 export const DEVICE_USER = '';

@@ -1,5 +1,6 @@
 import { checkSaveState, utf8Bytes } from '../domain/gameSdk.ts';
-import { guardQuota, type GameSaveRow } from '../store/db.ts';
+import { guardQuota } from '../store/quota.ts';
+import type { GameSaveRow } from '../store/db.ts';
 import { partsOf, type DataSource } from './source.ts';
 
 // Game saves on this device: one slot per [student or 'anonymous', game], written to IndexedDB the

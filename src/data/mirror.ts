@@ -2,7 +2,8 @@ import type { Table } from 'dexie';
 import { restack } from '../sync/rebase.ts';
 import type { MirrorView } from '../store/mirrorView.ts';
 import { inSyncTransaction } from '../store/syncTables.ts';
-import { guardQuota, type AppRow, type ItemRow, type PortalDB, type ProfileRow, type RetiredAppRow, type ShopItemRow, type StreakRow } from '../store/db.ts';
+import { guardQuota } from '../store/quota.ts';
+import type { AppRow, ItemRow, PortalDB, ProfileRow, RetiredAppRow, ShopItemRow, StreakRow } from '../store/db.ts';
 
 /**
  * Writers for fresh server data, each one transaction: readers never see a half refresh. Where the

@@ -5,7 +5,8 @@
 // optimistic effect (inside the sync transaction, on its tables) read them.
 import type { Season } from '../domain/battlepass.ts';
 import type { GainedBySeason } from '../domain/seasonGains.ts';
-import { guardQuota, type PortalDB } from '../store/db.ts';
+import { guardQuota } from '../store/quota.ts';
+import type { PortalDB } from '../store/db.ts';
 import { gainedIn, seasonsIn, SEASONS_CACHE_KEY, SEASONS_CACHE_VERSION } from '../store/seasonRows.ts';
 import { partsOf, type DataSource } from './source.ts';
 

@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveRead } from './liveRead.ts';
 import { useState } from 'react';
 import type { ShopItemRow } from '../store/db.ts';
 import { refreshGained } from '../data/queries/refreshGained.ts';
@@ -58,10 +58,10 @@ export function usePass(now: Date): PassView {
   const userId = account.state === 'signed-in' ? account.userId : null;
   useRefresh(['BattlePass', 'Items'], refresh);
   const [chosen, setChosen] = useState<number | null>(null);
-  const seasons = useLiveQuery(async () => (data === null ? undefined : readMirroredSeasons(data)), [data]);
+  const seasons = useLiveRead(async () => (data === null ? undefined : readMirroredSeasons(data)), [data]);
   const list = seasons ?? [];
   const season = list.find((s) => s.season === chosen) ?? defaultSeason(list, now);
-  const read = useLiveQuery(
+  const read = useLiveRead(
     async () => (data === null || season === undefined ? undefined : { season, track: await readPassTrack(data, userId, season) }),
     [data, userId, season],
   );

@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveRead } from './liveRead.ts';
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { reportChatMessage, type ReportOutcome } from '../data/actions/reportChatMessage.ts';
 import { readChat } from '../data/chatMirror.ts';
@@ -104,8 +104,8 @@ export function useChat(): ChatRoom {
   const poller = useMemo<Poller | null>(() => (data === null || userId === null ? null : createPoller(data, userId)), [data, userId]);
   const { polled, reachable } = useSyncExternalStore((poller ?? noPoller).subscribe, (poller ?? noPoller).status);
   const visible = useSyncExternalStore(subscribeVisibility, pageVisible, () => true);
-  const messages = useLiveQuery(async () => (data === null || userId === null ? undefined : readChat(data, userId)), [data, userId]);
-  const outbox = useLiveQuery(async () => (data === null || userId === null ? NO_ITEMS : readOutboxOfKind(data, userId, 'send_chat_message')), [data, userId]);
+  const messages = useLiveRead(async () => (data === null || userId === null ? undefined : readChat(data, userId)), [data, userId]);
+  const outbox = useLiveRead(async () => (data === null || userId === null ? NO_ITEMS : readOutboxOfKind(data, userId, 'send_chat_message')), [data, userId]);
 
   useEffect(() => {
     if (poller === null || !visible) return;

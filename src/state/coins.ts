@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveRead } from './liveRead.ts';
 import type { LedgerRow } from '../store/db.ts';
 import { readCoins } from '../data/reads/coins.ts';
 import { readLedger } from '../data/reads/ledger.ts';
@@ -19,11 +19,11 @@ export function useCoinHistory(limit: number): CoinHistoryView {
   const account = useAccount();
   const data = account.state === 'signed-in' ? account.data : null;
   const userId = account.state === 'signed-in' ? account.userId : null;
-  const rows = useLiveQuery(
+  const rows = useLiveRead(
     async () => (data === null || userId === null ? undefined : (await readLedger(data, userId)).slice(0, limit)),
     [data, userId, limit],
   );
-  const names = useLiveQuery(async () => (data === null ? undefined : new Map((await readShopItems(data)).map((item) => [item.id, item.name]))), [data]);
+  const names = useLiveRead(async () => (data === null ? undefined : new Map((await readShopItems(data)).map((item) => [item.id, item.name]))), [data]);
   return { rows, itemName: (id) => names?.get(id) };
 }
 
@@ -42,6 +42,6 @@ export function useCoinBalance(): CoinBalanceView | undefined {
   const account = useAccount();
   const data = account.state === 'signed-in' ? account.data : null;
   const userId = account.state === 'signed-in' ? account.userId : null;
-  const coins = useLiveQuery(async () => (data === null || userId === null ? undefined : readCoins(data, userId)), [data, userId]);
+  const coins = useLiveRead(async () => (data === null || userId === null ? undefined : readCoins(data, userId)), [data, userId]);
   return coins === undefined ? undefined : { balance: coins.balance, pending: coins.pending.length > 0 };
 }

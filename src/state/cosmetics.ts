@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveRead } from './liveRead.ts';
 import { useMemo, useSyncExternalStore } from 'react';
 import { readWorn } from '../data/reads/worn.ts';
 import { planCosmetics, type CosmeticPlan } from '../domain/cosmeticPlan.ts';
@@ -19,7 +19,7 @@ export function useWorn(): WornView {
   const account = useAccount();
   const data = account.state === 'signed-in' ? account.data : null;
   const userId = account.state === 'signed-in' ? account.userId : null;
-  const worn = useLiveQuery(async () => (data === null || userId === null ? undefined : readWorn(data, userId, GOOSE_ITEM_ID)), [data, userId]);
+  const worn = useLiveRead(async () => (data === null || userId === null ? undefined : readWorn(data, userId, GOOSE_ITEM_ID)), [data, userId]);
   const plan = useMemo(() => (worn === undefined ? undefined : planCosmetics(worn.items, (id) => worn.shop.get(id))), [worn]);
   return { plan, ownsGoose: worn?.items.some((item) => item.item === GOOSE_ITEM_ID) ?? false };
 }

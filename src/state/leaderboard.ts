@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveRead } from './liveRead.ts';
 import { useEffect, useState } from 'react';
 import { TOP_LIST_NAMES, type HighScoreRow, type Standing, type TopListName, type TopRow } from '../data/leaderboards.ts';
 import { isOnline } from '../data/online.ts';
@@ -49,8 +49,8 @@ export function useLeaderboard(): LeaderboardView {
     refreshStanding(data, me).catch(() => undefined);
   }, [data, me]);
 
-  const snapshots = useLiveQuery(async () => (data === null ? undefined : readTopLists(data)), [data]);
-  const standing = useLiveQuery(async () => (data === null || me === null ? undefined : readStanding(data, me)), [data, me]);
+  const snapshots = useLiveRead(async () => (data === null ? undefined : readTopLists(data)), [data]);
+  const standing = useLiveRead(async () => (data === null || me === null ? undefined : readStanding(data, me)), [data, me]);
   const read = TOP_LIST_NAMES.flatMap((name) => {
     const snapshot = snapshots?.[name];
     return snapshot ? [snapshot.fetchedAt] : [];

@@ -1,5 +1,5 @@
-import { liveQuery } from 'dexie';
 import type { OutboxItem } from '../store/db.ts';
+import { liveRead } from '../data/live.ts';
 import { readOutboxItem } from '../data/reads/outbox.ts';
 import type { DataSource } from '../data/source.ts';
 
@@ -24,7 +24,7 @@ export function watchSettled(data: DataSource, id: string): SettleWatch {
     subscription?.unsubscribe();
   };
   const settled = new Promise<Settled>((resolve) => {
-    subscription = liveQuery(() => readOutboxItem(data, id)).subscribe({
+    subscription = liveRead(data, () => readOutboxItem(data, id)).subscribe({
       next: (item) => {
         if (item !== null && item.status !== 'failed') return;
         finish();

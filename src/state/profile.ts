@@ -1,6 +1,6 @@
 // The profile's door: the signed-in student's own profile from the device's copy (kept fresh while
 // anyone is signed in), its edits, anyone's public profile and recent plays, and onboarding.
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveRead } from './liveRead.ts';
 import { useEffect, useState } from 'react';
 import { completeOnboarding } from '../data/actions/completeOnboarding.ts';
 import { saveProfile, type ProfileFields, type SaveOutcome } from '../data/actions/saveProfile.ts';
@@ -35,7 +35,7 @@ export function useAccountBadge(): ProfileRow | undefined {
   const account = useAccount();
   const runtime = account.state === 'signed-in' ? account.runtime : null;
   const userId = account.state === 'signed-in' ? account.userId : null;
-  const profile = useLiveQuery(async () => (runtime === null || userId === null ? undefined : readProfile(runtime.data, userId)), [runtime, userId]);
+  const profile = useLiveRead(async () => (runtime === null || userId === null ? undefined : readProfile(runtime.data, userId)), [runtime, userId]);
 
   useEffect(() => {
     if (runtime === null || userId === null) return;
@@ -72,7 +72,7 @@ export function useProfile(): ProfileView {
   const account = useAccount();
   const data = account.state === 'signed-in' ? account.data : null;
   const userId = account.state === 'signed-in' ? account.userId : null;
-  const profile = useLiveQuery(async () => (data === null || userId === null ? undefined : readOwnProfile(data, userId)), [data, userId]);
+  const profile = useLiveRead(async () => (data === null || userId === null ? undefined : readOwnProfile(data, userId)), [data, userId]);
   return {
     account: account.state,
     email: account.state === 'signed-in' ? account.session.user.email : undefined,
@@ -125,7 +125,7 @@ export function usePublicProfile(username: string): { result: PublicProfileState
       cancelled = true;
     };
   }, [data, username]);
-  const items = useLiveQuery(async () => (data === null ? NO_ITEMS : readShopItems(data)), [data]) ?? NO_ITEMS;
+  const items = useLiveRead(async () => (data === null ? NO_ITEMS : readShopItems(data)), [data]) ?? NO_ITEMS;
   return { result: answer !== null && answer.key === username ? answer.value : { state: 'loading' }, items };
 }
 

@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveRead } from './liveRead.ts';
 import type { ItemRow, ShopItemRow } from '../store/db.ts';
 import { refreshShopItems } from '../data/queries/refreshShopItems.ts';
 import { readCoins } from '../data/reads/coins.ts';
@@ -52,9 +52,9 @@ export function useShop(): ShopView {
   const data = account.state === 'loading' ? null : account.data;
   const userId = account.state === 'signed-in' ? account.userId : null;
   useRefresh(['Items', 'Coins'], refresh);
-  const items = useLiveQuery(() => (data === null ? NO_ITEMS : readShopItems(data)), [data]);
-  const ownedRows = useLiveQuery(() => (data !== null && userId !== null ? readOwnedItems(data, userId) : NO_OWNED), [data, userId]);
-  const coins = useLiveQuery(async () => (data !== null && userId !== null ? readCoins(data, userId) : undefined), [data, userId]);
+  const items = useLiveRead(() => (data === null ? NO_ITEMS : readShopItems(data)), [data]);
+  const ownedRows = useLiveRead(() => (data !== null && userId !== null ? readOwnedItems(data, userId) : NO_OWNED), [data, userId]);
+  const coins = useLiveRead(async () => (data !== null && userId !== null ? readCoins(data, userId) : undefined), [data, userId]);
 
   /** The student who may buy it now, or null once told why not. */
   async function buyer(item: ItemForSale): Promise<string | null> {

@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveRead } from './liveRead.ts';
 import { useState } from 'react';
 import type { StreakRow } from '../store/db.ts';
 import { pendingAmount } from '../data/reads/ledger.ts';
@@ -28,8 +28,8 @@ export function useStreak(): StreakView {
   const data = account.state === 'signed-in' ? account.data : null;
   const userId = account.state === 'signed-in' ? account.userId : null;
   useRefresh(['Streak', 'Coins'], (runtime, user) => (user === null ? Promise.resolve() : runtime.reconcileNow()));
-  const streak = useLiveQuery(async () => (data === null || userId === null ? undefined : readStreak(data, userId)), [data, userId]);
-  const queued = useLiveQuery(
+  const streak = useLiveRead(async () => (data === null || userId === null ? undefined : readStreak(data, userId)), [data, userId]);
+  const queued = useLiveRead(
     async () => (data === null || userId === null ? 0 : (await readOutboxOfKind(data, userId, 'claim_streak')).filter((item) => item.status !== 'failed').length),
     [data, userId],
   );

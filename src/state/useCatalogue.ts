@@ -8,7 +8,7 @@
 // A refresh (at most one per REFRESH_EVERY_MS per page load) runs src/data/queries/refreshCatalogue.ts;
 // when the server fails and the device has no server list, the bundled backup list fills the catalogue
 // and APP_LIST_FAILED shows once.
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveRead } from './liveRead.ts';
 import { startTransition, useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useLoading } from './loading.tsx';
@@ -60,7 +60,7 @@ export function useCatalogue(): Catalogue {
   const { runtime, runtimeError } = usePortal();
   const data = runtime?.data ?? null;
   // Tagged with its source: the rows read before the runtime came (none) are not taken for what Dexie holds.
-  const read = useLiveQuery(async () => ({ data, rows: data === null ? NO_APPS : await readApps(data) }), [data]);
+  const read = useLiveRead(async () => ({ data, rows: data === null ? NO_APPS : await readApps(data) }), [data]);
   const [source, setSource] = useState<CatalogueSource>('cache');
   const [settled, setSettled] = useState(false);
   const [bundled, setBundled] = useState<AppRow[] | null>(null);
@@ -166,5 +166,5 @@ export function useCatalogueApps(): AppRow[] | null {
 export function useRetiredApps(): RetiredAppRow[] {
   const { runtime } = usePortal();
   const data = runtime?.data ?? null;
-  return useLiveQuery(() => (data === null ? NO_RETIRED : readRetiredApps(data)), [data]) ?? NO_RETIRED;
+  return useLiveRead(() => (data === null ? NO_RETIRED : readRetiredApps(data)), [data]) ?? NO_RETIRED;
 }

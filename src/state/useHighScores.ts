@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveRead } from './liveRead.ts';
 import { useCallback, useEffect } from 'react';
 import { useLoading } from './loading.tsx';
 import { useDataSource } from './account.ts';
@@ -20,7 +20,7 @@ export interface HighScores {
 export function useHighScores(appId: string | null): HighScores {
   const data = useDataSource();
   const { start, done } = useLoading();
-  const entry = useLiveQuery(() => (data === null || appId === null ? undefined : readHighScores(data, appId)), [data, appId]);
+  const entry = useLiveRead(() => (data === null || appId === null ? undefined : readHighScores(data, appId)), [data, appId]);
 
   const refresh = useCallback(() => {
     if (data === null || appId === null) return;

@@ -1,4 +1,4 @@
-import Dexie, { type EntityTable, type Table } from 'dexie';
+import Dexie, { liveQuery, type EntityTable, type Observable, type Table } from 'dexie';
 import type { Functions, Tables, Views } from '../backend/database.types.ts';
 
 /**
@@ -222,42 +222,16 @@ export class PortalDB extends Dexie {
       retiredApps: 'id',
     });
   }
+
+  /**
+   * Dexie's live query, reached through the mirror: the hooks of src/state watch their reads through the
+   * data runtime, so a page's chunk never imports Dexie itself and its first paint does not wait for it.
+   */
+  live<T>(query: () => T | Promise<T>): Observable<T> {
+    return liveQuery(query);
+  }
 }
 
 export function openPortalDB(name: string = DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]): PortalDB {
   return new PortalDB(name, options);
-}
-
-export const STORAGE_FULL_MESSAGE =
-  'This device is out of storage space, so nothing was saved. Free some space (or clear old site data) and try again.';
-
-/** Raised instead of a raw QuotaExceededError; the transaction it came from was rolled back whole. */
-export class StorageFullError extends Error {
-  override readonly name = 'StorageFullError';
-  constructor(readonly original: unknown) {
-    super(STORAGE_FULL_MESSAGE);
-  }
-}
-
-export function isQuotaExceeded(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const name = (e as { name?: unknown }).name;
-    if (name === 'QuotaExceededError' || name === Dexie.errnames.QuotaExceeded) return true;
-    // Dexie wraps the DOMException of an aborted transaction in AbortError.inner.
-    e = (e as { inner?: unknown }).inner;
-  }
-  return false;
-}
-
-/**
- * Runs a write; a full disk surfaces as StorageFullError. Callers pass a whole Dexie
- * transaction so that a quota failure leaves nothing half-written.
- */
-export async function guardQuota<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (isQuotaExceeded(err)) throw new StorageFullError(err);
-    throw err;
-  }
 }

@@ -1,5 +1,6 @@
 import type { Transaction } from 'dexie';
-import { guardQuota, type PortalDB } from './db.ts';
+import { guardQuota } from './quota.ts';
+import type { PortalDB } from './db.ts';
 
 /** The tables the outbox and the kinds' effects read and write. */
 export type SyncTables = Pick<PortalDB, 'outbox' | 'coins' | 'ledger' | 'streak' | 'items' | 'profile' | 'shopItems' | 'cache'>;

@@ -1,4 +1,4 @@
-import { liveQuery, type Subscription } from 'dexie';
+import type { Subscription } from 'dexie';
 import type { MutationKind, OutboxItem, PortalDB } from '../store/db.ts';
 import { NOT_LOGGED_IN } from '../domain/messages.ts';
 import { MutationRefused } from './effects.ts';
@@ -74,7 +74,7 @@ export function watchPending(
   getUserId: () => string | null,
   observer: { next: (pending: number) => void; error: (err: unknown) => void },
 ): Subscription {
-  return liveQuery(async () => {
+  return db.live(async () => {
     // Counting every row makes the watch cover the whole table: a liveQuery wakes only for what its
     // last run read, so one that read nothing (nobody signed in yet) or another student's rows would
     // sleep through the changes of a student who signs in afterwards, and theirs would never be sent.

@@ -41,6 +41,19 @@ test('the Supabase client and the Dexie mirror load after the first paint', () =
   expect(source).not.toContain('DexieError');
 });
 
+test('the home page and a game page render without Dexie: their chunks, with all they import, hold none of it', () => {
+  const assets = readdirSync(join(distDir, 'assets'));
+  for (const page of ['AppListPage', 'AppDetailPage']) {
+    const chunk = assets.find((file) => new RegExp(`^${page}-[\\w-]+\\.js$`).test(file));
+    expect(chunk, `${page}'s chunk is in the build`).toBeDefined();
+    const source = scriptClosure(distDir, [`assets/${chunk}`])
+      .map((part) => readFileSync(join(distDir, part.file), 'utf8'))
+      .join('\n');
+    // The runtime brings Dexie once the page is up (src/state/liveRead.ts).
+    expect(source, `${page} with its imports`).not.toContain('DexieError');
+  }
+});
+
 // Text each area's code carries through minification, with the module it comes from.
 const LATER_AREAS = {
   'analytics (posthog-js)': '$feature_flag_called',

@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveRead } from '../liveRead.ts';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { DEVICE_USER, readFavouriteIds, toggleFavourite } from '../../data/favourites.ts';
@@ -21,7 +21,7 @@ export function useFavourites(): Favourites {
   const userId = session?.user.id ?? DEVICE_USER;
   const data = runtime?.data ?? null;
   // Tagged with the runtime it was read through: a read from before the runtime came is not taken for this device's list.
-  const read = useLiveQuery(async () => ({ data, ids: data === null ? NONE : await readFavouriteIds(data, userId) }), [data, userId]);
+  const read = useLiveRead(async () => ({ data, ids: data === null ? NONE : await readFavouriteIds(data, userId) }), [data, userId]);
   const ids = read?.data === data ? read.ids : undefined;
   // One function for the page's life: every card holds it, and a new one when the runtime or the student
   // arrives would re-render every card for nothing. A star tapped before the runtime has loaded (the list

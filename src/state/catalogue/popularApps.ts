@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveRead } from '../liveRead.ts';
 import { startTransition, useEffect, useState } from 'react';
 import { firstPopularApps, readsFirstFromNetwork } from '../../data/firstRead.ts';
 import { isOnline } from '../../data/online.ts';
@@ -63,7 +63,7 @@ export function usePopularApps(): PopularEntry[] | undefined {
     };
   }, [data]);
   // Tagged with its source, so an answer read before the runtime came is not taken for the ranking.
-  const read = useLiveQuery(async () => ({ data, stored: data === null ? null : await readPopularApps(data) }), [data]);
+  const read = useLiveRead(async () => ({ data, stored: data === null ? null : await readPopularApps(data) }), [data]);
   if (runtimeError !== null) return NONE;
   // The first read's ranking stands until the runtime's reads have one of their own.
   const firstKnown = first === undefined ? undefined : (first ?? NONE);

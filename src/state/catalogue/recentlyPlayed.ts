@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveRead } from '../liveRead.ts';
 import { useEffect } from 'react';
 import { isOnline } from '../../data/online.ts';
 import { refreshRecentPlays } from '../../data/queries/refreshRecentPlays.ts';
@@ -22,7 +22,7 @@ export function useRecentlyPlayed(): string[] | undefined {
     refreshRecentPlays(data, userId).catch(() => undefined);
   }, [data, userId]);
   // Tagged with the runtime it was read through: a read from before the runtime came is not taken for this device's list.
-  const read = useLiveQuery(async () => ({ data, ids: data === null ? NONE : await readRecentlyPlayed(data, userId) }), [data, userId]);
+  const read = useLiveRead(async () => ({ data, ids: data === null ? NONE : await readRecentlyPlayed(data, userId) }), [data, userId]);
   if (data === null) return shelvesLikely() ? undefined : NONE;
   return read?.data === data ? read.ids : undefined;
 }

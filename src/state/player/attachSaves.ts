@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveRead } from '../liveRead.ts';
 import { useState } from 'react';
 import { attachAnonymousSaves } from '../../data/cloudSaves.ts';
 import { readAnonymousSaveGames } from '../../data/reads/gameSaves.ts';
@@ -27,7 +27,7 @@ export function useAttachSaves(): AttachSavesView {
   const account = useAccount();
   const data = account.state === 'signed-in' ? account.data : null;
   const userId = account.state === 'signed-in' ? account.userId : null;
-  const games = useLiveQuery(() => (data === null ? [] : readAnonymousSaveGames(data)), [data, userId]);
+  const games = useLiveRead(() => (data === null ? [] : readAnonymousSaveGames(data)), [data]);
   // Who said "not now" in this tab: the session is not known yet on the first render.
   const [dismissedBy, setDismissedBy] = useState(() => sessionStorage.getItem(DISMISSED_KEY));
   const [busy, setBusy] = useState(false);

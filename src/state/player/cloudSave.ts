@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveRead } from '../liveRead.ts';
 import { useEffect, useMemo, useRef } from 'react';
 import { pullGameSave, pushGameSave } from '../../data/cloudSaves.ts';
 import { ANONYMOUS_OWNER, readGameSave } from '../../data/gameSaves.ts';
@@ -59,7 +59,7 @@ export function useCloudSave(data: DataSource | null, owner: string | null, game
   }, [push]);
 
   // Once this game's saves are through, the server's answer (saved, or another device's copy) is read back.
-  const inFlight = useLiveQuery(
+  const inFlight = useLiveRead(
     () => (data === null || userId === null ? 0 : readSavesInFlight(data, userId, gameId)),
     [data, userId, gameId],
   );

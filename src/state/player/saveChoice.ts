@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveRead } from '../liveRead.ts';
 import { useMemo, useState } from 'react';
 import { keepDeviceCopy, takeOtherCopy } from '../../data/cloudSaves.ts';
 import { readSaveChoice, type SaveChoice } from '../../data/reads/gameSaves.ts';
@@ -28,7 +28,7 @@ export interface SaveChoiceView {
  */
 export function useSaveChoice(gameId: string): SaveChoiceView {
   const { owner, data } = useSaveSlot();
-  const choice = useLiveQuery(() => (data === null || owner === null ? null : readSaveChoice(data, owner, gameId)), [data, owner, gameId]);
+  const choice = useLiveRead(() => (data === null || owner === null ? null : readSaveChoice(data, owner, gameId)), [data, owner, gameId]);
   const label = useMemo(() => deviceLabel(navigator.userAgent), []);
   const [busy, setBusy] = useState(false);
 

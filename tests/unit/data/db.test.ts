@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import Dexie from 'dexie';
-import { guardQuota, isQuotaExceeded, PortalDB, STORAGE_FULL_MESSAGE, StorageFullError } from '../../../src/store/db.ts';
+import { PortalDB } from '../../../src/store/db.ts';
+import { guardQuota, isQuotaExceeded, STORAGE_FULL_MESSAGE, StorageFullError } from '../../../src/store/quota.ts';
 import { enqueue } from '../../../src/sync/outbox.ts';
 import { freshDb, USER } from '../sync/fakes.ts';
 

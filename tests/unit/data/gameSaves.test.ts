@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StorageFullError } from '../../../src/store/db.ts';
+import { StorageFullError } from '../../../src/store/quota.ts';
 import { ANONYMOUS_OWNER, deviceId, readGameSave, saveOwner, saveQueue, writeGameSave } from '../../../src/data/gameSaves.ts';
 import { SAVE_MAX_BYTES } from '../../../src/domain/gameSdk.ts';
 import type { PortalSupabase } from '../../../src/backend/supabase.ts';

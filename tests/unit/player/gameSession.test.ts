@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StorageFullError } from '../../../src/store/db.ts';
+import { StorageFullError } from '../../../src/store/quota.ts';
 import type { GameCurrentScore, GameFeatures, GameScore, PortalMessage } from '../../../src/domain/gameSdk.ts';
 import { GameSession } from '../../../src/features/player/gameSession.ts';
 
