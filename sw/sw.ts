@@ -70,30 +70,6 @@ function isOwnStaticFile(url: URL): boolean {
   return url.origin === self.location.origin && !API_PREFIXES.some((prefix) => url.pathname.startsWith(prefix));
 }
 
-/** The Static Routing API's part used here (Chromium 123+), not yet in TypeScript's WebWorker library. */
-interface RouterCondition {
-  urlPattern?: { pathname: string };
-  not?: RouterCondition;
-}
-type StaticRoutingInstallEvent = ExtendableEvent & { addRoutes?: (rules: { condition: RouterCondition; source: 'network' }[]) => Promise<void> };
-
-// The backend's requests go to the network without waking this worker. Each one used to be a fetch event
-// that the worker only passed on. To let a new version told to skip waiting take over, the browser stops
-// the outgoing worker; while the backend was down, the page's next retry started it again within a second,
-// and the new version stayed waiting with nothing reloading (seen through the DevTools protocol).
-// A condition's pathname is read against this worker's own origin, so "not any path" is another origin.
-// A browser without static routes, or one that refuses a condition, hands these requests to the fetch
-// handler as before, where no route matches them.
-self.addEventListener('install', (event) => {
-  const { addRoutes } = event as StaticRoutingInstallEvent;
-  if (typeof addRoutes !== 'function') return;
-  const conditions: RouterCondition[] = [
-    ...API_PREFIXES.map((prefix) => ({ urlPattern: { pathname: `${prefix}*` } })),
-    { not: { urlPattern: { pathname: '*' } } },
-  ];
-  event.waitUntil(addRoutes.call(event, conditions.map((condition) => ({ condition, source: 'network' }))).catch(() => undefined));
-});
-
 // Every client-side route is served by the precached shell, so a student who loaded the
 // portal once can open any page with no network. Bundled games are precached files, matched above.
 registerRoute(
