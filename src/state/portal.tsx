@@ -3,7 +3,6 @@ import { createContext, startTransition, useContext, useEffect, useState, type R
 import toast from 'react-hot-toast';
 import type { PortalRuntime } from './runtime.ts';
 import { nextTask } from './idle.ts';
-import { firstStatus } from './firstStatus.ts';
 import { announceRuntime } from './runtimeArrival.ts';
 import { runtimeMayLoad } from './runtimeGate.ts';
 
@@ -33,7 +32,7 @@ const PortalContext = createContext<PortalState>(INITIAL);
  * real sign-out changes the status, so the outbox and the Dexie mirror are never orphaned.
  */
 export function PortalProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<PortalState>(() => ({ ...INITIAL, status: firstStatus(location.href) }));
+  const [state, setState] = useState<PortalState>(INITIAL);
 
   useEffect(() => {
     let unsubscribe = () => {};
