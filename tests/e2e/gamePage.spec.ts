@@ -58,6 +58,10 @@ test("Snake hands its score mid-run with a screenshot of its own canvas", async 
   await onboardedStudent(page);
   const frame = await openClassGame(page, '/snake');
   await startSnake(frame);
+  // Paused at once: a run left going reaches the wall in about 1.4 s, which a busy machine spent before
+  // the score was asked for, and the game was over instead of mid-run.
+  await frame.locator('#game').press('Space');
+  await expect.poll(() => frameState(frame)).toBe('paused');
   const canvas = await frame.locator('#game').evaluate((c: HTMLCanvasElement) => ({ width: c.width, height: c.height }));
   await page.getByTestId('use-game-score').click();
   await expect(page.getByTestId('score-offer')).toContainText('Your score now:');
