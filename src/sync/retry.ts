@@ -37,7 +37,7 @@ export interface Retry {
   later(ms: number): void;
   /** Drops the waiting try (a drain is starting anyway, or the device went offline). */
   cancel(): void;
-  /** The network is back: the backoff starts over and the try runs now. */
+  /** The network is back: the backoff starts over, the waiting try is dropped and a try runs now. */
   nudge(): void;
   /** Whether a try is waiting. */
   readonly waiting: boolean;
@@ -84,6 +84,9 @@ export function createRetry(options: RetryOptions): Retry {
     cancel,
     nudge() {
       backoff.reset();
+      // The try that waits for the old delay is not the network's: a drain still ending when the network
+      // came back looks again at once only if no try is left waiting (engine.ts).
+      cancel();
       options.run();
     },
     get waiting() {

@@ -81,6 +81,15 @@ describe('retry', () => {
     expect(retry.failed()).toBe(200);
   });
 
+  it('on the online nudge, drops the try still waiting for the old delay', () => {
+    const { run, retry } = armed();
+    retry.failed();
+    retry.nudge();
+    expect(retry.waiting).toBe(false);
+    vi.advanceTimersByTime(60_000);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
   it('drops the waiting try when cancelled, keeping the backoff where it was', () => {
     const { run, retry } = armed();
     retry.failed();
