@@ -22,11 +22,7 @@ language sql stable security invoker set search_path = public as $$
      order by m.created_at, m.id
      limit least(greatest(coalesce(p_limit, 50), 1), 200))
   ) page
-  -- Each author's name read by its key: as a join, the planner read every profile for a page of 50
-  -- (issue 26; still so with 21,100 students). OFFSET 0 keeps the subquery from being folded back.
-  left join lateral (
-    select p.username, p.icon from public.public_profiles p where p.user_id = page.user_id offset 0
-  ) p on true
+  left join public.public_profiles p on p.user_id = page.user_id
   order by page.created_at, page.id
 $$;
 revoke execute on function public.get_chat_messages(timestamptz, integer) from public, anon;
