@@ -1,5 +1,5 @@
-// The live reads every area hook renders from: dexie-react-hooks' useLiveQuery, with Dexie reached through
-// the data runtime (data/live.ts). Imported from dexie-react-hooks, Dexie (31 KB gzip) came with every page's
+// The live reads every area hook renders from: what dexie-react-hooks' useLiveQuery did, with Dexie reached
+// through the data runtime (data/live.ts). With that package imported, Dexie (31 KB gzip) came with every page's
 // chunk, and the home page's largest paint, its featured picture, waited for it on a first visit; the
 // page's first render needs none of it, since before the runtime there is nothing in Dexie to read.
 import { useEffect, useState, type DependencyList } from 'react';
