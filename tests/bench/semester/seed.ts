@@ -131,6 +131,10 @@ export function semesterSql(c: Counts): [string, string][] {
            insert into app_private.coins_gained_daily (day, user_id, amount)
            select (created_at at time zone 'UTC')::date, user_id, sum(amt) from public.coins_transactions where amt > 0 group by 1, 2;
          end if;
+         if to_regclass('app_private.coins_gained_weekly') is not null then
+           insert into app_private.coins_gained_weekly (week, user_id, amount)
+           select date_trunc('week', created_at at time zone 'UTC')::date, user_id, sum(amt) from public.coins_transactions where amt > 0 group by 1, 2;
+         end if;
        end $seed$;`,
     ],
     [
@@ -222,8 +226,15 @@ export function semesterSql(c: Counts): [string, string][] {
     [
       'what the triggers keep, and signed-in sessions',
       `-- Triggers are off while seeding: each score's proof as app_private.record_proof records it (where the
-       -- schema has those columns), and a session per account, which the data API checks a token against.
+       -- schema has those columns), the week's plays as app_private.keep_popular_plays copies them (older
+       -- ones its sweep has dropped), and a session per account, which the data API checks a token against.
        do $seed$ begin
+         if to_regclass('app_private.popular_plays') is not null then
+           insert into app_private.popular_plays (user_id, app_id, played_at, device, account_created_at)
+           select p.user_id, p.app_id, p.updated_at, p.device, u.created_at
+           from public.apps_played p join auth.users u on u.id = p.user_id
+           where p.updated_at > now() - interval '7 days';
+         end if;
          if exists (select 1 from information_schema.columns
                     where table_schema = 'public' and table_name = 'leaderboard_submissions' and column_name = 'proof_name') then
            update public.leaderboard_submissions s set proof_name = o.name, proof_bytes = o.bytes

@@ -61,6 +61,46 @@ export function popularAppsSuite(ctx: DbContext): void {
       expect(await popular(null)).toEqual([{ app_id: 'snake', players: 1 }]);
     });
 
+    it('drops a removed student’s plays and a removed play, and counts a play from last week again once it is stamped anew', async () => {
+      await played(0, 'snake');
+      await played(1, 'snake');
+      await played(2, 'chess');
+      expect(await popular(null)).toEqual([
+        { app_id: 'snake', players: 2 },
+        { app_id: 'chess', players: 1 },
+      ]);
+      await db.query('delete from auth.users where id = $1', [students[0]]);
+      expect(await popular(null)).toEqual([
+        { app_id: 'chess', players: 1 },
+        { app_id: 'snake', players: 1 },
+      ]);
+      await db.query('delete from public.apps_played where user_id = $1 and app_id = $2', [students[2], 'chess']);
+      expect(await popular(null)).toEqual([{ app_id: 'snake', players: 1 }]);
+      await played(3, 'sudoku', '8 days');
+      expect((await popular(null)).map((row) => row.app_id)).toEqual(['snake']);
+      await played(3, 'sudoku', '1 minute');
+      expect(await popular(null)).toEqual([
+        { app_id: 'snake', players: 1 },
+        { app_id: 'sudoku', players: 1 },
+      ]);
+    });
+
+    it('counts a retired game’s week again when it comes back, and forgets a removed game', async () => {
+      await db.exec(`insert into public.apps (id, title, slug, category, url) values ('old-run', 'Old Run', 'old-run', 'arcade', 'https://games.school.edu/old-run/')`);
+      await played(0, 'old-run');
+      await played(1, 'old-run');
+      await played(2, 'snake');
+      await db.exec(`update public.apps set retired_at = now() where id = 'old-run'`);
+      expect(await popular(null)).toEqual([{ app_id: 'snake', players: 1 }]);
+      await db.exec(`update public.apps set retired_at = null where id = 'old-run'`);
+      expect(await popular(null)).toEqual([
+        { app_id: 'old-run', players: 2 },
+        { app_id: 'snake', players: 1 },
+      ]);
+      await db.exec(`delete from public.apps where id = 'old-run'`);
+      expect(await popular(null)).toEqual([{ app_id: 'snake', players: 1 }]);
+    });
+
     it('tells app ids and counts only, whoever asks', async () => {
       await played(0, 'snake');
       const { rows } = await db.query<{ name: string }>(

@@ -197,6 +197,7 @@ export function semesterHolesGrowthSuite(ctx: DbContext): void {
       { table: 'app_private.score_submissions_log', column: 'sent_at', age: '1 day', columns: 'user_id, app_id', values: "$1, 'snake'" },
       { table: 'app_private.game_save_writes', column: 'written_at', age: '1 minute', columns: 'user_id', values: '$1' },
       { table: 'app_private.chat_sends', column: 'sent_at', age: '30 seconds', columns: 'user_id', values: '$1' },
+      { table: 'app_private.popular_plays', column: 'played_at', age: '7 days', columns: 'user_id, app_id', values: '$1, gen_random_uuid()::text' },
     ];
     for (const log of logs) {
       it(`keeps ${log.age} of ${log.table}: each insert sweeps up to 8 older rows, a departed student's too`, async () => {
