@@ -1,0 +1,12 @@
+import { badgeImage, declaredAchievement } from '../../state/player/declaredAchievements.ts';
+import { notice } from '../../ui/notice.tsx';
+
+/** The unlock shown at once, with its badge, while the outbox takes it to the server (issue 29). */
+export function showAchievementUnlocked(gameId: string, id: string): void {
+  const achievement = declaredAchievement(gameId, id);
+  if (achievement === undefined) return;
+  notice.success(`Achievement unlocked: ${achievement.title}`, {
+    icon: <img src={badgeImage(achievement.icon)} alt="" width={32} height={32} />,
+    id: `achievement:${gameId}:${id}`,
+  });
+}

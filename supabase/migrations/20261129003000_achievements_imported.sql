@@ -1,0 +1,43 @@
+-- An operator's game declares achievements like a bundled one (issue 29, part 3): the catalogue
+-- import (`npm run catalogue -- achievements <file.json>`) checks a declaration with the same rules
+-- as the 70 bundled ones and writes it through this function, which only the service role may call,
+-- since the stats live in app_private where no API role reaches. One game per call, all or nothing.
+
+create or replace function public.import_achievements(p_app_id text, p_declaration jsonb) returns integer
+language plpgsql security definer set search_path = public as $$
+declare
+  v_stat jsonb;
+  v_achievement jsonb;
+begin
+  if not exists (select 1 from public.apps where id = p_app_id) then
+    raise exception 'Unknown app: %', coalesce(p_app_id, 'null') using errcode = '22023';
+  end if;
+  if jsonb_typeof(p_declaration -> 'stats') is distinct from 'array'
+     or jsonb_typeof(p_declaration -> 'achievements') is distinct from 'array' then
+    raise exception 'A declaration has "stats" and "achievements", each an array.' using errcode = '22023';
+  end if;
+  for v_stat in select value from jsonb_array_elements(p_declaration -> 'stats') loop
+    insert into app_private.achievement_stats as s (app_id, name, kind, max_per_second)
+    values (p_app_id, v_stat ->> 'name', v_stat ->> 'kind', (v_stat ->> 'maxPerSecond')::numeric)
+    on conflict (app_id, name) do update set kind = excluded.kind, max_per_second = excluded.max_per_second;
+  end loop;
+  for v_achievement in select value from jsonb_array_elements(p_declaration -> 'achievements') loop
+    if v_achievement -> 'stat' is not null and not exists (
+      select 1 from app_private.achievement_stats s where s.app_id = p_app_id and s.name = v_achievement -> 'stat' ->> 'name'
+    ) then
+      raise exception 'Achievement %: stat % is not declared.', v_achievement ->> 'id', v_achievement -> 'stat' ->> 'name'
+        using errcode = '22023';
+    end if;
+    insert into public.achievements as a (app_id, code, title, description, icon, points, hidden, stat, threshold, reward)
+    values (p_app_id, v_achievement ->> 'id', v_achievement ->> 'title', v_achievement ->> 'description', v_achievement ->> 'icon',
+      (v_achievement ->> 'points')::integer, coalesce((v_achievement ->> 'hidden')::boolean, false),
+      v_achievement -> 'stat' ->> 'name', (v_achievement -> 'stat' ->> 'threshold')::bigint,
+      coalesce((v_achievement ->> 'reward')::integer, 0))
+    on conflict (app_id, code) do update
+      set title = excluded.title, description = excluded.description, icon = excluded.icon, points = excluded.points,
+          hidden = excluded.hidden, stat = excluded.stat, threshold = excluded.threshold, reward = excluded.reward;
+  end loop;
+  return (select count(*) from public.achievements a where a.app_id = p_app_id);
+end $$;
+revoke execute on function public.import_achievements(text, jsonb) from public, anon, authenticated;
+grant execute on function public.import_achievements(text, jsonb) to service_role;

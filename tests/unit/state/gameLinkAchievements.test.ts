@@ -1,0 +1,63 @@
+// A game visit's achievements and stats (issue 29, src/state/player/gameLink.ts): a signed-in student's
+// unlock goes into the outbox once per device and game, however often the game unlocks it again; a stat
+// goes in as reported; nobody signed in, nothing is queued.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ANONYMOUS_OWNER } from '../../../src/data/gameSaves.ts';
+import { openGameLink } from '../../../src/state/player/gameLink.ts';
+import { USER } from '../sync/fakes.ts';
+import { fakeRuntime } from './harness.tsx';
+
+const RUN = '1b4e28ba-2fa1-41d2-883f-0016d3cca427';
+const NEXT_RUN = '2c5f39cb-3fb2-42e3-994f-1127e4ddb538';
+const cloud = { readSave: async () => null, saved: () => undefined };
+
+class MemoryStorage {
+  private readonly items = new Map<string, string>();
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+}
+
+beforeEach(() => {
+  Object.assign(globalThis, { localStorage: new MemoryStorage() });
+});
+
+describe('a game link, achievements and stats', () => {
+  it('queues an unlock once per device and game, across visits', async () => {
+    const { runtime, db } = fakeRuntime();
+    const open = () => openGameLink({ data: runtime.data, owner: USER, appId: 'snake', gameId: 'snake', cloud });
+    expect(await open().achievement(RUN, 'first-apple')).toBe(true);
+    expect(await open().achievement(NEXT_RUN, 'first-apple')).toBe(false);
+    expect(await open().achievement(NEXT_RUN, 'length-20')).toBe(true);
+    const queued = await db.outbox.orderBy('seq').toArray();
+    expect(queued.map((item) => [item.kind, item.args])).toEqual([
+      ['unlock_achievement', { p_app_id: 'snake', p_achievement: 'first-apple', p_run_id: RUN }],
+      ['unlock_achievement', { p_app_id: 'snake', p_achievement: 'length-20', p_run_id: NEXT_RUN }],
+    ]);
+  });
+
+  it('queues a stat as reported, and nothing for nobody signed in', async () => {
+    const { runtime, db } = fakeRuntime();
+    const link = openGameLink({ data: runtime.data, owner: USER, appId: 'snake', gameId: 'snake', cloud });
+    link.stat(RUN, 'length', 12);
+    const anonymous = openGameLink({ data: runtime.data, owner: ANONYMOUS_OWNER, appId: 'snake', gameId: 'snake', cloud });
+    expect(await anonymous.achievement(RUN, 'first-apple')).toBe(false);
+    anonymous.stat(RUN, 'length', 30);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const queued = await db.outbox.toArray();
+    expect(queued.map((item) => [item.kind, item.args])).toEqual([
+      ['report_stat', { p_app_id: 'snake', p_run_id: RUN, p_name: 'length', p_value: 12 }],
+    ]);
+  });
+
+  it('queues nothing the device refuses, and remembers nothing of it', async () => {
+    const { runtime, db } = fakeRuntime();
+    const link = openGameLink({ data: runtime.data, owner: USER, appId: 'snake', gameId: 'snake', cloud });
+    expect(await link.achievement('not-a-run', 'first-apple')).toBe(false);
+    expect(await link.achievement(RUN, 'first-apple')).toBe(true);
+    expect(await db.outbox.count()).toBe(1);
+  });
+});
