@@ -111,11 +111,6 @@ export default tseslint.config(
     rules: { 'no-empty-pattern': 'off', '@typescript-eslint/prefer-promise-reject-errors': 'off' },
   },
   {
-    // Edge functions run on Deno with its own types, outside this project's tsconfig.
-    files: ['supabase/functions/**'],
-    ...tseslint.configs.disableTypeChecked,
-  },
-  {
     // Plain JavaScript (the bundled games, the scripts that run before anything is installed) has no types to check.
     files: ['**/*.{js,mjs,cjs}'],
     ...tseslint.configs.disableTypeChecked,

@@ -4,6 +4,7 @@
 //   export [--format csv|json]
 //   retire <id>
 //   restore <id>
+//   achievements <file.json>
 //
 // Each talks to a backend: --url <its address> and --key <its service-role key>. Without --key, the key
 // is read from the embedded backend's data folder (<data dir>/secrets.json; --data-dir, default .data),
@@ -29,6 +30,7 @@ import {
   type ExistingApp,
   type PlanRow,
 } from './catalogueImport.ts';
+import { importAchievements } from './catalogueAchievements.ts';
 import { checkCatalogue, type CheckOptions, type EntryReport } from './check-catalogue.ts';
 import { BackendError, consoleIo, DEFAULT_DATA_DIR, keyFromDataDir, request, UsageError, type BackendTarget, type Io } from './operatorBackend.ts';
 
@@ -132,6 +134,16 @@ export async function importEntries(target: BackendTarget, fileName: string, tex
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
 const when = (iso: string) => `${dateFormat.format(new Date(iso))} UTC`;
 
+/** The file an import reads, or null (said on stderr) when it cannot be read: nothing is imported then. */
+async function readImportFile(path: string, io: Io): Promise<string | null> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    io.err(`Nothing was imported: ${path} cannot be read (${(error as Error).message}).`);
+    return null;
+  }
+}
+
 function unknown(id: string): Outcome {
   return { code: 1, text: `There is no catalogue entry '${id}' (\`npm run catalogue -- export\` lists the ids).` };
 }
@@ -193,6 +205,9 @@ const USAGE = `Usage: npm run catalogue -- <command> --url <backend address> [--
                    print the catalogue (csv by default) to edit and import again
   retire <id>      take an entry out of the list; its scores and plays are kept
   restore <id>     bring a retired entry back
+  achievements <file.json>
+                   check and write the achievements and stats of games in the catalogue
+                   ({ "<app id>": { "stats": [...], "achievements": [...] } }, docs/game-sdk.md)
 
   --url       the backend's address (npm start prints it; http://127.0.0.1:4173 by default)
   --key       its service-role key; without it, the one in <data dir>/secrets.json of the embedded backend
@@ -227,11 +242,11 @@ export async function main(args: string[], io: Io = consoleIo): Promise<number> 
     return 0;
   }
   try {
-    if (command === undefined || !['import', 'export', 'retire', 'restore'].includes(command)) {
+    if (command === undefined || !['import', 'export', 'retire', 'restore', 'achievements'].includes(command)) {
       throw new UsageError(command === undefined ? 'name a command' : `unknown command '${command}'`);
     }
     const wantsSubject = command !== 'export';
-    if (wantsSubject && subject === undefined) throw new UsageError(`${command} needs ${command === 'import' ? 'a file' : 'an id'}`);
+    if (wantsSubject && subject === undefined) throw new UsageError(`${command} needs ${command === 'import' || command === 'achievements' ? 'a file' : 'an id'}`);
     if ((wantsSubject ? extra.length : positionals.length - 1) > 0) throw new UsageError(`unexpected ${wantsSubject ? extra.join(' ') : subject}`);
     if (values.url === undefined) throw new UsageError('give the backend\'s address with --url (npm start prints it)');
     try {
@@ -252,18 +267,20 @@ export async function main(args: string[], io: Io = consoleIo): Promise<number> 
     if (command === 'import') {
       const timeout = values.timeout === undefined ? undefined : Number(values.timeout);
       if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) throw new UsageError(`--timeout is milliseconds, not ${values.timeout}`);
-      let text: string;
-      try {
-        text = await readFile(subject!, 'utf8');
-      } catch (error) {
-        io.err(`Nothing was imported: ${subject} cannot be read (${(error as Error).message}).`);
-        return 1;
-      }
+      const text = await readImportFile(subject!, io);
+      if (text === null) return 1;
       const outcome = await importEntries(target, subject!, text, {
         dryRun: values['dry-run'],
         check: { offline: values.offline, ...(timeout === undefined ? {} : { timeoutMs: timeout }) },
       });
       io.out(outcome.text);
+      return outcome.code;
+    }
+    if (command === 'achievements') {
+      const text = await readImportFile(subject!, io);
+      if (text === null) return 1;
+      const outcome = await importAchievements(target, basename(subject!), text);
+      (outcome.code === 0 ? io.out : io.err)(outcome.text);
       return outcome.code;
     }
     const outcome = command === 'retire' ? await retireEntry(target, subject!) : await restoreEntry(target, subject!);

@@ -31,6 +31,8 @@ const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 const elements = new Map();
 let grid, score, best = 0, moves, won, state, nextId = 1;
 let loaded = false;
+// Whether this board went on from a save: its tiles then hold play from before the portal's clock of the run.
+let restored = false;
 let geometry = { cell: 70, gap: 10 };
 
 function setState(next) {
@@ -48,6 +50,7 @@ const inside = (x, y) => x >= 0 && y >= 0 && x < N && y < N;
 
 function reset() {
   grid = new Array(N * N).fill(null);
+  restored = false;
   score = 0;
   moves = 0;
   won = false;
@@ -120,12 +123,29 @@ function move(direction) {
   updateScore();
   render(consumed);
   play('move');
+  earned();
   if (!won && grid.some((t) => t && t.value >= 2048)) {
     won = true;
     play('win');
     showOverlay('You made 2048!', 'Keep going', `Score ${score}`);
   } else if (!canMove()) {
     gameOver();
+  }
+}
+
+// The achievements of achievements.ts. The largest tile goes to the server before the unlock it
+// earns (the outbox keeps the order). A board that went on from a save already held its tiles when
+// its run began, more than the server's pace lets a run grow, so only a board begun in this run reports.
+const TILE_ACHIEVEMENTS = [[128, 'first-128'], [512, 'tile-512'], [2048, 'tile-2048'], [4096, 'tile-4096']];
+
+function earned() {
+  if (grid.every((tile) => tile !== null) && canMove()) void sdk.achievements.unlock('no-undo-corner');
+  if (restored) return;
+  const largest = Math.max(...grid.map((tile) => (tile ? tile.value : 0)));
+  for (const [value, id] of TILE_ACHIEVEMENTS) {
+    if (largest < value) break;
+    void sdk.stats.report('best_tile', largest);
+    void sdk.achievements.unlock(id);
   }
 }
 
@@ -184,6 +204,7 @@ function restore(game) {
   for (const el of elements.values()) el.remove();
   elements.clear();
   grid = game.cells.map((value, i) => (value ? { id: nextId++, value, x: i % N, y: Math.floor(i / N), fresh: true } : null));
+  restored = true;
   score = game.score;
   moves = game.moves;
   won = Boolean(game.won);
@@ -253,6 +274,7 @@ function render(consumed) {
 }
 
 function fit() {
+  stage.dataset.fitted = '';
   const box = stage.getBoundingClientRect();
   const side = Math.max(200, Math.min(560, Math.floor(Math.min(box.width, box.height) - 24)));
   const gap = Math.max(6, Math.round(side * 0.03));

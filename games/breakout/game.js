@@ -60,7 +60,12 @@ function serve() {
   ball = { x: paddleX, y: PADDLE_Y - BALL_R - 1, vx: 0, vy: 0, speed: baseSpeed() };
 }
 
+// For the achievements: bricks broken in this game, and in every game on this device.
+let bricksThisRun = 0;
+let bricksEver = 0;
+
 function reset() {
+  bricksThisRun = 0;
   score = 0;
   lives = START_LIVES;
   level = 1;
@@ -163,6 +168,7 @@ function advance(dt) {
     if (Math.abs(dx) > Math.abs(dy)) ball.vx = Math.sign(dx || -ball.vx) * Math.abs(ball.vx);
     else ball.vy = Math.sign(dy || -ball.vy) * Math.abs(ball.vy);
     score += ROW_POINTS[brick.row] * level;
+    broke();
     play('tick');
     speedUp();
     burst(brick);
@@ -194,8 +200,27 @@ function burst(brick) {
   }
 }
 
+// The achievements of achievements.ts. A stat goes before the unlock that needs it (the outbox keeps
+// the order); the bricks go at each level and at the end of a game, not at every brick.
+function broke() {
+  bricksThisRun += 1;
+  bricksEver += 1;
+  void sdk.achievements.unlock('first-brick');
+}
+
+function reportBricks() {
+  void sdk.stats.report('bricks', bricksThisRun);
+  if (bricksEver >= 1000) void sdk.achievements.unlock('bricks-1000');
+  persist();
+}
+
 function nextLevel() {
   level += 1;
+  void sdk.stats.report('level', level);
+  void sdk.achievements.unlock('clear-level');
+  if (level >= 4) void sdk.achievements.unlock('level-4');
+  if (lives === 1) void sdk.achievements.unlock('last-life');
+  reportBricks();
   buildBricks();
   serve();
 }
@@ -211,6 +236,7 @@ function loseLife() {
 }
 
 function gameOver() {
+  reportBricks();
   setState('over');
   if (score > best) {
     best = score;
@@ -292,6 +318,7 @@ function hint(text) {
 }
 
 function fit() {
+  stage.dataset.fitted = '';
   const box = stage.getBoundingClientRect();
   const scale = Math.max(0.3, Math.min((box.width - 24) / W, (box.height - 24) / H));
   const cssW = Math.floor(W * scale);
@@ -373,7 +400,7 @@ document.addEventListener('visibilitychange', () => {
 
 // A run lasts a minute or two and is not resumed; the save keeps the best score.
 function persist() {
-  void sdk.save({ best });
+  void sdk.save({ best, bricks: bricksEver });
 }
 
 soundButton(document.getElementById('sound'));
@@ -385,4 +412,5 @@ movePaddle(paddleX);
 new ResizeObserver(fit).observe(stage);
 const saved = await sdk.load();
 if (saved && Number.isInteger(saved.best) && saved.best > best) best = saved.best;
+if (saved && Number.isInteger(saved.bricks) && saved.bricks >= 0) bricksEver = saved.bricks;
 bestEl.textContent = String(best);

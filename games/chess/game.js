@@ -1,7 +1,9 @@
 import { Chess } from 'chess.js';
+import { opponentName, resultText, roomStatus } from '../shared/roomText.ts';
 import { sdk } from '../shared/sdk.js';
 import { play, soundButton } from '../shared/sound.js';
 import { capturedByWhite, chooseMove, gameScore } from './engine.ts';
+import { colourOf, replay, uciOf } from './room.ts';
 import { NAMES, pieceSvg } from './pieces.js';
 
 const FILES = 'abcdefgh';
@@ -20,6 +22,10 @@ const over = document.getElementById('over');
 let game = new Chess();
 let state, selected = null, cursor = 'e2', thinking = false, best = 0, finalScore = 0, loaded = false;
 const squares = new Map();
+// The match against a classmate (sdk.room), or null against the computer; and its last replay.
+let room = null, replayed = null;
+// The games won against the computer on this device, for the long-haul achievement (the server counts its own).
+let winsEver = 0;
 
 function setState(next) {
   state = next;
@@ -32,7 +38,7 @@ function setState(next) {
 // a move), replayed on load.
 function persist() {
   if (!loaded) return;
-  void sdk.save({ best, game: state === 'playing' ? { moves: game.history(), level: levelSelect.value } : null });
+  void sdk.save({ best, game: state === 'playing' ? { moves: game.history(), level: levelSelect.value } : null, wins: winsEver });
 }
 
 for (let row = 0; row < 8; row += 1) {
@@ -103,9 +109,10 @@ function reset(saved = null) {
 }
 
 function choose(square) {
-  if (thinking || state === 'over' || game.turn() !== 'w') return;
+  const mine = room ? colourOf(room.state.seat) : 'w';
+  if (thinking || state === 'over' || game.turn() !== mine) return;
   const piece = game.get(square);
-  if (piece && piece.color === 'w') {
+  if (piece && piece.color === mine) {
     selected = selected === square ? null : square;
     render();
     return;
@@ -113,8 +120,17 @@ function choose(square) {
   if (!selected) return;
   const move = game.moves({ square: selected, verbose: true }).find((m) => m.to === square);
   if (!move) return;
+  if (room) {
+    selected = null;
+    // The room shows the move at once ('state'); a pawn on the last row becomes a queen, as against the computer.
+    if (room.move(uciOf({ from: move.from, to: move.to, promotion: move.promotion ? 'q' : undefined }))) play(move.captured ? 'good' : 'move');
+    return;
+  }
   if (state === 'ready') setState('playing');
-  game.move({ from: move.from, to: move.to, promotion: move.promotion ? 'q' : undefined });
+  const made = game.move({ from: move.from, to: move.to, promotion: move.promotion ? 'q' : undefined });
+  // The achievements of achievements.ts a move earns: a queen made, a king castled (chess.js flags k and q).
+  if (made.promotion) void sdk.achievements.unlock('promote');
+  if (/[kq]/.test(made.flags)) void sdk.achievements.unlock('castle');
   selected = null;
   play(move.captured ? 'good' : 'move');
   render();
@@ -138,6 +154,16 @@ function computerTurn() {
   persist();
 }
 
+// A game is a run of its own (its score closes it): a win goes to the server before the unlocks that
+// count it (the outbox keeps the order); the wins of every game on this device are kept in the save.
+function won() {
+  winsEver += 1;
+  void sdk.stats.report('wins', 1);
+  void sdk.achievements.unlock('first-win');
+  if (levelSelect.value === 'hard') void sdk.achievements.unlock('beat-hard');
+  if (winsEver >= 10) void sdk.achievements.unlock('wins-10');
+}
+
 /** Ends the game when it is over (or the student resigned); true when it was. */
 function settle(resigned = false) {
   if (!resigned && !game.isGameOver()) return false;
@@ -145,6 +171,7 @@ function settle(resigned = false) {
   const moves = Math.ceil(history.length / 2);
   const result = resigned ? 'loss' : game.isCheckmate() ? (game.turn() === 'b' ? 'win' : 'loss') : 'draw';
   finalScore = gameScore(result, levelSelect.value, moves, capturedByWhite(history));
+  if (result === 'win') won();
   setState('over');
   if (finalScore > best) best = finalScore;
   render();
@@ -159,6 +186,40 @@ function settle(resigned = false) {
   play(result === 'win' ? 'win' : 'over');
   void sdk.score(finalScore, { title: `Chess (${levelSelect.value})` });
   return true;
+}
+
+/** Plays the student's side of a match against a classmate: no computer, no score, no save. */
+function playFriend(friend) {
+  room = friend;
+  document.body.dataset.room = '';
+  const black = friend.state.seat === 1;
+  if (black) {
+    // Black at the bottom: the same squares, the other way round.
+    boardEl.replaceChildren(...[...squares.values()].reverse());
+    boardEl.setAttribute('aria-label', 'Chess board, Black at the bottom');
+    cursor = 'e7';
+  }
+  document.getElementById('players').textContent = `You play ${black ? 'Black' : 'White'} against ${opponentName(friend.state)}`;
+  friend.on('state', showRoom);
+  friend.on('move', () => play('move'));
+  friend.on('end', (result) => play(result.winner === friend.state.seat ? 'win' : 'over'));
+  showRoom(friend.state);
+}
+
+/** The match as it stands: the position from its moves, whose turn it is, and the result once there is one. */
+function showRoom(match) {
+  replayed = replay(match.moves, replayed);
+  game = replayed.game;
+  if (selected && (match.turn !== match.seat || game.get(selected)?.color !== colourOf(match.seat))) selected = null;
+  setState(match.result ? 'over' : match.moves.length > 0 ? 'playing' : 'ready');
+  const status = roomStatus(match);
+  statusEl.textContent = !match.result && match.turn === match.seat && game.inCheck() ? `Check! ${status}` : status;
+  render();
+  over.hidden = match.result === null;
+  if (match.result) {
+    document.getElementById('over-title').textContent = resultText(match.result, match.seat, match.players);
+    document.getElementById('over-detail').textContent = `${Math.ceil(match.moves.length / 2)} moves: ${match.players[0]} played White, ${match.players[1]} Black.`;
+  }
 }
 
 function takeBack() {
@@ -178,15 +239,17 @@ window.addEventListener('keydown', (event) => {
   const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
   if (steps[event.code]) {
     event.preventDefault();
-    const [dx, dy] = steps[event.code];
+    // Seen from Black's side, up is down the board and left is right.
+    const way = room?.state.seat === 1 ? -1 : 1;
+    const [dx, dy] = steps[event.code].map((d) => d * way);
     const file = Math.max(0, Math.min(7, FILES.indexOf(cursor[0]) + dx));
     const rank = Math.max(1, Math.min(8, Number(cursor[1]) + dy));
     cursor = `${FILES[file]}${rank}`;
     render();
   } else if (event.code === 'Enter' || event.code === 'Space') {
     event.preventDefault();
-    if (state === 'over') reset();
-    else choose(cursor);
+    if (state !== 'over') choose(cursor);
+    else if (!room) reset();
   } else if (event.code === 'Escape') {
     selected = null;
     render();
@@ -205,6 +268,7 @@ levelSelect.addEventListener('change', () => {
 });
 
 function fit() {
+  stage.dataset.fitted = '';
   const box = stage.getBoundingClientRect();
   const cell = Math.max(28, Math.min(72, Math.floor((Math.min(box.width, box.height - 60) - 16) / 8)));
   boardEl.style.setProperty('--cell', `${cell}px`);
@@ -213,18 +277,22 @@ function fit() {
 soundButton(document.getElementById('sound'));
 reset();
 new ResizeObserver(fit).observe(stage);
-const saved = await sdk.load();
-if (saved && Number.isInteger(saved.best) && saved.best >= 0) best = saved.best;
-loaded = true;
-let resumed = false;
-const moves = saved?.game?.moves;
-if (Array.isArray(moves) && moves.every((m) => typeof m === 'string') && ['easy', 'medium', 'hard'].includes(saved.game.level) && state === 'ready') {
-  try {
-    // A move chess.js does not accept throws: the save is from elsewhere, and the game starts afresh.
-    reset(saved.game);
-    resumed = !game.isGameOver() && game.turn() === 'w';
-  } catch {
-    resumed = false;
+const { room: friend, save: saved } = await sdk.init();
+if (friend) playFriend(friend);
+else {
+  if (saved && Number.isInteger(saved.best) && saved.best >= 0) best = saved.best;
+  if (saved && Number.isInteger(saved.wins) && saved.wins >= 0) winsEver = saved.wins;
+  loaded = true;
+  let resumed = false;
+  const moves = saved?.game?.moves;
+  if (Array.isArray(moves) && moves.every((m) => typeof m === 'string') && ['easy', 'medium', 'hard'].includes(saved.game.level) && state === 'ready') {
+    try {
+      // A move chess.js does not accept throws: the save is from elsewhere, and the game starts afresh.
+      reset(saved.game);
+      resumed = !game.isGameOver() && game.turn() === 'w';
+    } catch {
+      resumed = false;
+    }
   }
+  if (!resumed) reset();
 }
-if (!resumed) reset();

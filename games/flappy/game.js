@@ -36,8 +36,13 @@ function setState(next) {
   else sdk.gameplayStop();
 }
 
+// For the achievements: flaps in this flight (the one that starts it counts), and flights on this device.
+let flaps = 0;
+let flights = 0;
+
 function reset() {
   bird = { y: H / 2 - 40, vy: 0 };
+  flaps = 0;
   pipes = [];
   score = 0;
   scoreEl.textContent = '0';
@@ -74,6 +79,7 @@ function flap() {
     setState('playing');
     addPipe(W + 60);
   }
+  flaps += 1;
   bird.vy = FLAP;
 }
 
@@ -133,6 +139,7 @@ function update(dt) {
       score += 1;
       scoreEl.textContent = String(score);
       play('good');
+      passed();
     }
     if (hits(pipe)) {
       crash();
@@ -161,7 +168,28 @@ function hits(pipe) {
   });
 }
 
+// The achievements of achievements.ts. Each flight is a run of its own (its score closes it); a stat
+// goes before the unlock that needs it (the outbox keeps the order).
+const PIPE_ACHIEVEMENTS = { 1: 'first-pipe', 10: 'pipes-10', 50: 'pipes-50' };
+
+function passed() {
+  const id = PIPE_ACHIEVEMENTS[score];
+  if (id === undefined) return;
+  void sdk.stats.report('pipes', score);
+  void sdk.achievements.unlock(id);
+}
+
+function landed() {
+  flights += 1;
+  void sdk.stats.report('pipes', score);
+  void sdk.stats.report('flights', 1);
+  if (flaps === 1) void sdk.achievements.unlock('ground-hug');
+  if (flights >= 100) void sdk.achievements.unlock('flights-100');
+  persist();
+}
+
 function crash() {
+  landed();
   setState('over');
   overAt = performance.now();
   publish();
@@ -289,6 +317,7 @@ function banner(title, line) {
 }
 
 function fit() {
+  stage.dataset.fitted = '';
   const box = stage.getBoundingClientRect();
   const scale = Math.max(0.3, Math.min((box.width - 24) / W, (box.height - 24) / H));
   const cssW = Math.floor(W * scale);
@@ -327,9 +356,9 @@ document.addEventListener('visibilitychange', () => {
   if (document.hidden) pause();
 });
 
-// A run lasts a minute or two and is not resumed; the save keeps the best score.
+// A run lasts a minute or two and is not resumed; the save keeps the best score and the flights flown.
 function persist() {
-  void sdk.save({ best });
+  void sdk.save({ best, flights });
 }
 
 soundButton(document.getElementById('sound'));
@@ -340,4 +369,5 @@ reset();
 new ResizeObserver(fit).observe(stage);
 const saved = await sdk.load();
 if (saved && Number.isInteger(saved.best) && saved.best > best) best = saved.best;
+if (saved && Number.isInteger(saved.flights) && saved.flights >= 0) flights = saved.flights;
 bestEl.textContent = String(best);

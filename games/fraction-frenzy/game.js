@@ -16,6 +16,11 @@ const bestEl = document.getElementById('best');
 const over = document.getElementById('over');
 
 let state, round, score, level, lives, rightCount, best = 0, askedAt = 0, locked = false, loaded = false;
+// For the achievements: right answers in this run (since it began or went on from a save) and in a row,
+// and in every game on this device.
+let rightThisRun = 0;
+let inARow = 0;
+let rightEver = 0;
 
 function setState(next) {
   state = next;
@@ -28,7 +33,7 @@ function setState(next) {
 function persist() {
   if (!loaded) return;
   const run = state === 'playing' || state === 'paused' ? { score, level, lives, rightCount } : null;
-  void sdk.save({ best, run });
+  void sdk.save({ best, run, right: rightEver });
 }
 
 const fraction = (f) => `<span class="fraction"><i>${f.n}</i><i>${f.d}</i></span>`;
@@ -76,6 +81,8 @@ function reset(run = null) {
   level = run?.level ?? 1;
   lives = run?.lives ?? LIVES;
   rightCount = run?.rightCount ?? 0;
+  rightThisRun = 0;
+  inARow = 0;
   over.hidden = true;
   setState(run ? 'playing' : 'ready');
   note.textContent = run ? 'Welcome back: the run goes on' : 'Pick an answer to start';
@@ -94,6 +101,7 @@ function choose(i) {
     const gained = points(level, (performance.now() - askedAt) / 1000);
     score += gained;
     rightCount += 1;
+    answered(true);
     play('good');
     note.textContent = `Right: +${gained}`;
     if (rightCount % RIGHT_PER_LEVEL === 0) {
@@ -103,6 +111,7 @@ function choose(i) {
     }
   } else {
     buttons[i].classList.add('wrong');
+    answered(false);
     lives -= 1;
     play('bad');
     const a = round.options[round.answer];
@@ -117,7 +126,32 @@ function choose(i) {
   setTimeout(ask, i === round.answer ? NEXT_MS : NEXT_MS * 3);
 }
 
+// The achievements of achievements.ts. A stat goes before the unlock that needs it (the outbox keeps
+// the order); each report is a request, so they go at the moments a threshold may be crossed and at
+// the end of a run, not at every answer.
+function answered(right) {
+  if (!right) {
+    inARow = 0;
+    return;
+  }
+  rightThisRun += 1;
+  rightEver += 1;
+  inARow += 1;
+  if (rightThisRun === 1) {
+    void sdk.stats.report('correct', rightThisRun);
+    void sdk.achievements.unlock('first-match');
+  }
+  if (inARow === 10 || inARow === 25) {
+    void sdk.stats.report('streak', inARow);
+    void sdk.achievements.unlock(`streak-${inARow}`);
+  }
+  const answer = round.options[round.answer];
+  if (answer.n === 1 && answer.d === 2) void sdk.achievements.unlock('one-half');
+}
+
 function finish() {
+  void sdk.stats.report('correct', rightThisRun);
+  if (rightEver >= 500) void sdk.achievements.unlock('correct-500');
   setState('over');
   if (score > best) best = score;
   render();
@@ -153,8 +187,11 @@ document.addEventListener('visibilitychange', () => {
 
 soundButton(document.getElementById('sound'));
 reset();
+// Drawn: the stage may show (common.css hides a data-fit stage until its first layout is its final one).
+document.getElementById('stage').dataset.fitted = '';
 const saved = await sdk.load();
 if (saved && Number.isInteger(saved.best) && saved.best >= 0) best = saved.best;
+if (saved && Number.isInteger(saved.right) && saved.right >= 0) rightEver = saved.right;
 loaded = true;
 const run = saved?.run;
 if (run && [run.score, run.rightCount].every((n) => Number.isInteger(n) && n >= 0) && Number.isInteger(run.level) && run.level >= 1

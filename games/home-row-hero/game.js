@@ -18,6 +18,8 @@ const over = document.getElementById('over');
 let lastPassed = false;
 let state, text = '', at = 0, correct = 0, errors = 0, startedAt = 0, best = 0, unlocked = 0, lessonBest = {}, loaded = false;
 const keys = new Map();
+// Right keys pressed in every lesson on this device, for the long-haul achievements (the server counts its own).
+let keysEver = 0;
 
 function setState(next) {
   state = next;
@@ -29,7 +31,7 @@ function setState(next) {
 // The save keeps the best score, the lessons opened and each one's best: the student picks up at the
 // lesson they reached.
 function persist() {
-  if (loaded) void sdk.save({ best, unlocked, lesson: Number(lessonSelect.value), lessonBest });
+  if (loaded) void sdk.save({ best, unlocked, lesson: Number(lessonSelect.value), lessonBest, keys: keysEver });
 }
 
 for (const [r, row] of ROWS.entries()) {
@@ -150,6 +152,20 @@ function type(ch) {
   renderStats();
 }
 
+// The achievements of achievements.ts. A lesson is a run of its own (its score closes it); its keys and,
+// once passed, its number go to the server before the unlocks that need them (the outbox keeps the order).
+function earned(index, passed) {
+  keysEver += correct;
+  void sdk.stats.report('keys', correct);
+  if (keysEver >= 2000) void sdk.achievements.unlock('keys-2000');
+  if (keysEver >= 10000) void sdk.achievements.unlock('keys-10000');
+  if (!passed) return;
+  void sdk.stats.report('lesson', index + 1);
+  void sdk.achievements.unlock('first-lesson');
+  if (index + 1 >= 4) void sdk.achievements.unlock('lesson-4');
+  if (errors === 0) void sdk.achievements.unlock('eyes-closed');
+}
+
 function finish() {
   const result = { correct, errors, ms: performance.now() - startedAt };
   const score = lessonScore(result);
@@ -160,6 +176,7 @@ function finish() {
   if (score > best) best = score;
   if (score > (lessonBest[index] ?? 0)) lessonBest[index] = score;
   if (passed && index === unlocked && unlocked < LESSONS.length - 1) unlocked += 1;
+  earned(index, passed);
   renderStats();
   scoreEl.textContent = String(score);
   fillLessons();
@@ -213,8 +230,11 @@ document.addEventListener('visibilitychange', () => {
 soundButton(document.getElementById('sound'));
 fillLessons();
 reset();
+// Drawn: the stage may show (common.css hides a data-fit stage until its first layout is its final one).
+document.getElementById('stage').dataset.fitted = '';
 const saved = await sdk.load();
 if (saved && Number.isInteger(saved.best) && saved.best >= 0) best = saved.best;
+if (saved && Number.isInteger(saved.keys) && saved.keys >= 0) keysEver = saved.keys;
 if (saved && Number.isInteger(saved.unlocked)) unlocked = Math.max(0, Math.min(LESSONS.length - 1, saved.unlocked));
 if (saved && typeof saved.lessonBest === 'object' && saved.lessonBest !== null) {
   for (const [i, v] of Object.entries(saved.lessonBest)) if (LESSONS[Number(i)] && Number.isInteger(v) && v > 0) lessonBest[i] = v;

@@ -31,6 +31,9 @@ const announce = document.getElementById('announce');
 
 let loaded = false;
 let deck, cards, open, pairs, moves, score, combo, state, best = 0, cursor, mismatchTimer, elapsedMs, startedAt, clock;
+// Pairs matched since this board was dealt or went on from a save (this run's), and in every game on this device.
+let pairsThisRun = 0;
+let pairsEver = 0;
 
 function setState(next) {
   state = next;
@@ -59,7 +62,7 @@ function persist() {
   const game = started
     ? { cards: deck.map((e) => e.symbol[0]), matched: deck.map((e) => (e.matched ? 1 : 0)).join(''), moves, score, combo, elapsedMs: Math.round(seconds() * 1000) }
     : null;
-  void sdk.save({ best, game });
+  void sdk.save({ best, game, pairs: pairsEver });
 }
 
 function validGame(game) {
@@ -78,6 +81,7 @@ function reset(saved = null) {
     : shuffle([...SYMBOLS, ...SYMBOLS].map((symbol) => ({ symbol, matched: false })));
   open = [];
   pairs = deck.filter((e) => e.matched).length / 2;
+  pairsThisRun = 0;
   moves = saved ? saved.moves : 0;
   score = saved ? saved.score : 0;
   combo = saved ? saved.combo : 0;
@@ -175,6 +179,7 @@ function flip(i) {
     score += PAIR_POINTS + combo * COMBO_POINTS;
     combo += 1;
     pairs += 1;
+    matched();
     announce.textContent = `Pair of ${deck[a].symbol[0]}s.`;
     play('good');
     if (pairs === SYMBOLS.length) finish();
@@ -185,7 +190,20 @@ function flip(i) {
   updateStats();
 }
 
+// The achievements of achievements.ts. A stat goes before the unlock that needs it (the outbox keeps the
+// order). The run's pairs go at every pair, a few a board, so a board left half done still counts.
+function matched() {
+  pairsThisRun += 1;
+  pairsEver += 1;
+  void sdk.stats.report('pairs', pairsThisRun);
+  void sdk.achievements.unlock('first-pair');
+  if (moves === 1) void sdk.achievements.unlock('lucky-start');
+  if (pairsEver >= 300) void sdk.achievements.unlock('pairs-300');
+}
+
 function finish() {
+  void sdk.achievements.unlock('first-win');
+  if (moves - SYMBOLS.length <= 4) void sdk.achievements.unlock('perfect');
   stopClock();
   const timeBonus = Math.max(0, Math.round(PAR_SECONDS - seconds())) * 5;
   score += timeBonus;
@@ -211,6 +229,7 @@ function focusCard(i) {
 }
 
 function fit() {
+  stage.dataset.fitted = '';
   const box = stage.getBoundingClientRect();
   const rows = Math.ceil(SYMBOLS.length * 2 / COLS);
   const gap = Math.max(6, Math.round(Math.min(box.width, box.height) * 0.02));
@@ -270,6 +289,7 @@ reset();
 new ResizeObserver(fit).observe(stage);
 const saved = await sdk.load();
 if (saved && Number.isInteger(saved.best) && saved.best >= 0) best = saved.best;
+if (saved && Number.isInteger(saved.pairs) && saved.pairs >= 0) pairsEver = saved.pairs;
 bestEl.textContent = String(best);
 loaded = true;
 if (saved && validGame(saved.game) && state === 'ready') reset(saved.game);

@@ -24,6 +24,8 @@ const announce = document.getElementById('announce');
 
 let level, cells, buttons, state, flagMode = false, revealedSafe, flags, elapsedMs, startedAt, timer, best = 0, cursor;
 let loaded = false;
+// Boards cleared in every game on this device, for the long-haul achievement (the server counts its own).
+let wins = 0;
 
 function setState(next) {
   state = next;
@@ -56,7 +58,7 @@ function persist() {
   const game = started
     ? { level: levelSelect.value, cells: cells.map((c) => (c.mine ? 4 : 0) + (c.open ? 2 : 0) + (c.flag ? 1 : 0)).join(''), elapsedMs: Math.round(seconds() * 1000) }
     : null;
-  void sdk.save({ best, game });
+  void sdk.save({ best, game, wins });
 }
 
 function validGame(game) {
@@ -190,6 +192,7 @@ function toggleFlag(i) {
   if (state === 'over' || state === 'paused' || cells[i].open) return;
   cells[i].flag = !cells[i].flag;
   flags += cells[i].flag ? 1 : -1;
+  if (cells.filter((cell) => cell.flag && cell.mine).length >= 10) void sdk.achievements.unlock('flag-ten');
   paint(i);
   updateStats();
 }
@@ -249,7 +252,22 @@ function win() {
   finish(true);
 }
 
+// The achievements of achievements.ts. Each board is a run of its own (its score closes it), so a
+// cleared board reports 1 win, which the server adds to the student's; the stat goes before the unlock.
+function earned(won) {
+  if (!won) {
+    void sdk.achievements.unlock('first-click-boom');
+    return;
+  }
+  wins += 1;
+  void sdk.stats.report('wins', 1);
+  void sdk.achievements.unlock('first-win');
+  if (seconds() < 60) void sdk.achievements.unlock('fast-clear');
+  if (wins >= 25) void sdk.achievements.unlock('wins-25');
+}
+
 function finish(won) {
+  earned(won);
   stopClock();
   setState('over');
   const score = currentScore(won);
@@ -267,6 +285,7 @@ function finish(won) {
 
 function fit() {
   if (!level) return;
+  stage.dataset.fitted = '';
   const box = stage.getBoundingClientRect();
   const chrome = 12 + 24;
   const size = Math.min((box.width - chrome) / level.cols, (box.height - chrome) / level.rows) - 2;
@@ -368,6 +387,7 @@ reset();
 new ResizeObserver(fit).observe(stage);
 const saved = await sdk.load();
 if (saved && Number.isInteger(saved.best) && saved.best >= 0) best = saved.best;
+if (saved && Number.isInteger(saved.wins) && saved.wins >= 0) wins = saved.wins;
 bestEl.textContent = String(best);
 loaded = true;
 if (saved && validGame(saved.game) && state === 'ready') reset(saved.game);

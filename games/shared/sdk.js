@@ -4,6 +4,7 @@
 // Protocol and usage: docs/game-sdk.md.
 
 import { captureProof } from './proof.js';
+import { createRoom, isRoomState } from './room.ts';
 
 export const SDK_VERSION = 2;
 /** The portal keeps at most this many UTF-8 bytes of JSON per save slot. */
@@ -26,6 +27,14 @@ const answers = new Map();
 const muteListeners = new Set();
 let scoreRequestHandler = null;
 let newGameHandler = null;
+/** The two-player room this frame plays a seat of ({ room, receive } of room.ts), or null. */
+let roomLink = null;
+/** The achievements sent since the page loaded, and the highest value sent per run and stat. */
+const unlocked = new Set();
+const statsSent = new Map();
+// The forms the portal accepts (src/domain/achievementDeclaration.ts): anything else is not sent.
+const ACHIEVEMENT_ID = /^[a-z0-9][a-z0-9-]{0,47}$/;
+const STAT_NAME = /^[a-z][a-z0-9_]{0,31}$/;
 
 // The play clock of the current run, as the portal keeps its own (src/domain/gameRun.ts).
 let runStartedAt = performance.now();
@@ -58,7 +67,7 @@ const handshake = new Promise((resolve) => {
 });
 
 function standalone() {
-  settle({ framed: false, gameId: null, muted, save: null });
+  settle({ framed: false, gameId: null, muted, save: null, room: null });
 }
 
 window.addEventListener('message', (event) => {
@@ -75,7 +84,8 @@ window.addEventListener('message', (event) => {
       savedText = typeof data.save === 'string' ? data.save : null;
       setMutedState(data.muted !== false);
       newRun(data.runId);
-      settle({ framed: true, gameId, muted, save: parse(savedText) });
+      if (isRoomState(data.room)) roomLink = createRoom(data.room, post);
+      settle({ framed: true, gameId, muted, save: parse(savedText), room: roomLink?.room ?? null });
       postFeatures();
       break;
     case 'portal:run':
@@ -89,6 +99,10 @@ window.addEventListener('message', (event) => {
         const shown = scoreRequestHandler();
         if (shown) void sdk.currentScore(shown.score, shown);
       }
+      break;
+    case 'portal:room':
+      // A frame opened for a game played alone stays so: only a room's frame hears its changes.
+      if (portalOrigin !== null && roomLink !== null) roomLink.receive(data.room);
       break;
     case 'portal:new-game':
       if (portalOrigin !== null && newGameHandler !== null) newGameHandler();
@@ -147,7 +161,7 @@ export const sdk = {
 
   /**
    * Resolves once the portal has answered the handshake (or at once when the page is not framed):
-   * { framed, gameId, muted, save }, save being what load() gives.
+   * { framed, gameId, muted, save, room }, save being what load() gives and room what `sdk.room` gives.
    */
   init() {
     return handshake;
@@ -251,6 +265,50 @@ export const sdk = {
   async load() {
     await handshake;
     return parse(savedText);
+  },
+
+  /**
+   * The two-player match this frame plays one seat of, once the handshake is done: { state, move(move),
+   * on(event, handler) } (room.ts). Null before the handshake, for a game played alone, and on its own.
+   */
+  get room() {
+    return roomLink?.room ?? null;
+  },
+
+  /**
+   * Achievements (issue 29): `unlock(id)` tells the portal the player earned one this game declared in
+   * its achievements.ts. The portal shows it at once and sends it with this run for the server to judge
+   * (only a declared id, in this run, once per student). Each id is sent once per page load; call it
+   * whenever the moment happens. Resolves whether it was sent.
+   */
+  achievements: {
+    async unlock(id) {
+      if (typeof id !== 'string' || !ACHIEVEMENT_ID.test(id) || unlocked.has(id)) return false;
+      unlocked.add(id);
+      if (!(await whenConnected())) return false;
+      post({ type: 'sdk:achievement', runId, id });
+      return true;
+    },
+  },
+
+  /**
+   * Stats (issue 29): `report(name, value)` gives a declared stat's value in this run so far (a whole
+   * number that only grows within a run: the snake's length, the lines cleared since the run began).
+   * The server holds it to the stat's pace and keeps the best run or adds up the runs, as declared.
+   * Only a value above the last one sent for this run is sent. Resolves whether it was sent.
+   */
+  stats: {
+    async report(name, value) {
+      if (typeof name !== 'string' || !STAT_NAME.test(name)) return false;
+      if (typeof value !== 'number' || !Number.isFinite(value)) return false;
+      const whole = Math.max(0, Math.floor(value));
+      if (!(await whenConnected())) return false;
+      const key = `${runId}:${name}`;
+      if ((statsSent.get(key) ?? -1) >= whole) return false;
+      statsSent.set(key, whole);
+      post({ type: 'sdk:stat', runId, name, value: whole });
+      return true;
+    },
   },
 
   /** Whether the game must stay silent. Sound is off until the student turns it on in the portal. */

@@ -31,6 +31,9 @@ let snake, dir, queue, food, score, stepMs, state, acc, last, best, pulse;
 let loaded = false;
 // Whether this game went on from a save: its score then holds play from before the portal's clock of the run.
 let resumed = false;
+// Apples eaten in this run (since the game began or went on from a save), and in every game on this device.
+let applesThisRun = 0;
+let applesEaten = 0;
 
 function setState(next) {
   state = next;
@@ -43,11 +46,12 @@ function setState(next) {
 function persist() {
   if (!loaded) return;
   const run = state === 'over' || state === 'ready' ? null : { snake, dir, food, score, stepMs };
-  void sdk.save({ best, run });
+  void sdk.save({ best, run, apples: applesEaten });
 }
 
 function resume(run) {
   resumed = true;
+  applesThisRun = 0;
   snake = run.snake;
   dir = run.dir;
   queue = [];
@@ -75,6 +79,7 @@ function reset() {
   queue = [];
   score = 0;
   resumed = false;
+  applesThisRun = 0;
   stepMs = START_STEP_MS;
   acc = 0;
   food = placeFood();
@@ -141,6 +146,7 @@ function step() {
     scoreEl.textContent = String(score);
     play('good');
     stepMs = Math.max(FASTEST_STEP_MS, stepMs - 3);
+    earned();
     food = placeFood();
     if (!food) gameOver();
     else persist();
@@ -150,8 +156,29 @@ function step() {
   publish();
 }
 
+// The achievements of achievements.ts. A stat goes before the unlock that needs it (the outbox keeps
+// the order). A game that went on from a save was already long at its run's start, faster than the
+// server's pace allows a run to grow, so only a fresh game reports its length.
+function earned() {
+  applesThisRun += 1;
+  applesEaten += 1;
+  void sdk.achievements.unlock('first-apple');
+  if (stepMs === FASTEST_STEP_MS) void sdk.achievements.unlock('speed-demon');
+  if (!resumed && (snake.length === 20 || snake.length === 50)) {
+    void sdk.stats.report('length', snake.length);
+    void sdk.achievements.unlock(`length-${snake.length}`);
+  }
+}
+
+function reportRun() {
+  if (!resumed) void sdk.stats.report('length', snake.length);
+  void sdk.stats.report('apples', applesThisRun);
+  if (applesEaten >= 500) void sdk.achievements.unlock('apples-500');
+}
+
 function gameOver() {
   setState('over');
+  reportRun();
   if (score > best) {
     best = score;
     bestEl.textContent = String(best);
@@ -243,6 +270,7 @@ function banner(title, line) {
 }
 
 function fit() {
+  stage.dataset.fitted = '';
   const box = stage.getBoundingClientRect();
   const side = Math.max(120, Math.floor(Math.min(box.width, box.height) - 24));
   const dpr = Math.min(window.devicePixelRatio || 1, 3);
@@ -315,6 +343,7 @@ reset();
 new ResizeObserver(fit).observe(stage);
 const saved = await sdk.load();
 if (saved && Number.isInteger(saved.best) && saved.best >= 0) best = saved.best;
+if (saved && Number.isInteger(saved.apples) && saved.apples >= 0) applesEaten = saved.apples;
 bestEl.textContent = String(best);
 loaded = true;
 if (saved && validRun(saved.run) && state === 'ready') resume(saved.run);

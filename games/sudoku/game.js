@@ -13,6 +13,9 @@ const notesButton = document.getElementById('notes');
 const over = document.getElementById('over');
 
 let puzzle, values, notes, state, cursor = 40, pencil = false, hints = 0, elapsedMs = 0, startedAt = 0, timer = null, best = 0, loaded = false;
+// For the achievements: whether this puzzle had a pencil mark, and the puzzles solved on this device.
+let marked = false;
+let solvedEver = 0;
 const cells = [];
 
 function setState(next) {
@@ -26,7 +29,7 @@ function setState(next) {
 function persist() {
   if (!loaded) return;
   const game = state === 'over' ? null : { ...puzzle, values, notes: notes.map((set) => [...set].join('')), hints, elapsedMs: Math.round(elapsed()) };
-  void sdk.save({ best, game });
+  void sdk.save({ best, game, solved: solvedEver });
 }
 
 for (let i = 0; i < 81; i += 1) {
@@ -100,6 +103,7 @@ function reset(saved = null) {
   values = saved ? saved.values : puzzle.puzzle;
   notes = saved ? saved.notes.map((s) => new Set(s)) : Array.from({ length: 81 }, () => new Set());
   hints = saved ? saved.hints : 0;
+  marked = notes.some((set) => set.size > 0);
   elapsedMs = saved ? saved.elapsedMs : 0;
   cursor = values.indexOf('-');
   over.hidden = true;
@@ -126,6 +130,7 @@ function enter(d) {
     if (values[cursor] !== '-') return;
     if (notes[cursor].has(d)) notes[cursor].delete(d);
     else notes[cursor].add(d);
+    marked = true;
   } else {
     setValue(cursor, values[cursor] === d ? '-' : d);
     notes[cursor].clear();
@@ -160,7 +165,20 @@ function hint() {
   else persist();
 }
 
+// The achievements of achievements.ts. A solve is a run of its own (its score closes it); it goes to
+// the server before the unlock that counts it (the outbox keeps the order).
+function earned() {
+  solvedEver += 1;
+  void sdk.stats.report('solved', 1);
+  void sdk.achievements.unlock('first-solve');
+  if (puzzle.difficulty === 'hard') void sdk.achievements.unlock('hard-solve');
+  if (puzzle.difficulty === 'expert') void sdk.achievements.unlock('expert-solve');
+  if (!marked) void sdk.achievements.unlock('no-marks');
+  if (solvedEver >= 20) void sdk.achievements.unlock('solved-20');
+}
+
 function finish() {
+  earned();
   stopClock();
   setState('over');
   const score = solveScore(puzzle.difficulty, elapsed() / 1000, hints);
@@ -220,6 +238,7 @@ document.addEventListener('visibilitychange', () => {
 });
 
 function fit() {
+  stage.dataset.fitted = '';
   const box = stage.getBoundingClientRect();
   const cell = Math.max(24, Math.min(52, Math.floor((Math.min(box.width, box.height - 60) - 16) / 9)));
   gridEl.style.setProperty('--cell', `${cell}px`);
@@ -230,6 +249,7 @@ reset();
 new ResizeObserver(fit).observe(stage);
 const saved = await sdk.load();
 if (saved && Number.isInteger(saved.best) && saved.best >= 0) best = saved.best;
+if (saved && Number.isInteger(saved.solved) && saved.solved >= 0) solvedEver = saved.solved;
 loaded = true;
 const game = saved?.game;
 const validGame = game && isPuzzle(game) && typeof game.values === 'string' && /^[1-9-]{81}$/.test(game.values)

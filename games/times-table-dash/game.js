@@ -17,6 +17,8 @@ const goButton = document.querySelector('.pad .go');
 const over = document.getElementById('over');
 
 let state, question = null, typed = '', score = 0, streak = 0, right = 0, wrong = 0, best = 0, mastery = {};
+// Right answers in every round on this device, for the long-haul achievement (the server counts its own).
+let rightEver = 0;
 let leftMs = ROUND_SECONDS * 1000, lastTick = 0, timer = null, waiting = false, loaded = false;
 
 function setState(next) {
@@ -29,7 +31,7 @@ function setState(next) {
 
 // The save keeps the best score, the tables chosen and what the student knows of every fact.
 function persist() {
-  if (loaded) void sdk.save({ best, tables: tablesSelect.value, mastery });
+  if (loaded) void sdk.save({ best, tables: tablesSelect.value, mastery, right: rightEver });
 }
 
 function chosenTables() {
@@ -120,6 +122,7 @@ function submit() {
     score += points(streak);
     streak += 1;
     right += 1;
+    answeredRight();
     answerEl.className = 'answer right';
     play('good');
     ask();
@@ -147,7 +150,26 @@ function key(k) {
   render();
 }
 
+// The achievements of achievements.ts. A round is a run of its own (its score closes it); a stat goes
+// before the unlock that needs it (the outbox keeps the order), at the moments a threshold may be
+// crossed and at the end of the round, not at every answer.
+function answeredRight() {
+  rightEver += 1;
+  if (right === 1) {
+    void sdk.stats.report('correct', right);
+    void sdk.achievements.unlock('first-answer');
+  }
+  if (streak === 20) {
+    void sdk.stats.report('streak', streak);
+    void sdk.achievements.unlock('streak-20');
+  }
+  if (stars(mastery, 12) === 3) void sdk.achievements.unlock('twelves');
+}
+
 function finish() {
+  void sdk.stats.report('correct', right);
+  if (rightEver >= 1000) void sdk.achievements.unlock('correct-1000');
+  if (right >= 10 && wrong === 0) void sdk.achievements.unlock('flawless-minute');
   stopTimer();
   leftMs = 0;
   setState('over');
@@ -199,8 +221,13 @@ document.addEventListener('visibilitychange', () => {
 
 soundButton(document.getElementById('sound'));
 reset();
+// The table of stars is drawn before the save arrives, so the card has its final size from its first
+// paint (filled in later, it grew the card and moved it: a layout shift in the portal's page).
+renderStars();
+document.getElementById('stage').dataset.fitted = '';
 const saved = await sdk.load();
 if (saved && Number.isInteger(saved.best) && saved.best >= 0) best = saved.best;
+if (saved && Number.isInteger(saved.right) && saved.right >= 0) rightEver = saved.right;
 if (saved && [...tablesSelect.options].some((o) => o.value === saved.tables)) tablesSelect.value = saved.tables;
 mastery = cleanMastery(saved?.mastery);
 loaded = true;

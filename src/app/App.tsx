@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import { CosmeticsApplier } from '../features/cosmetics/CosmeticsApplier.tsx';
+import { PresenceBeat } from '../features/classmates/PresenceBeat.tsx';
 import { BackgroundChecks } from '../features/utility/BackgroundChecks.tsx';
 import { LoadingProvider } from '../state/loading.tsx';
 import { PortalProvider } from '../state/portal.tsx';
@@ -34,6 +35,7 @@ export function App() {
             <ScrollToTop />
             <CosmeticsApplier />
             <BackgroundChecks />
+            <PresenceBeat />
             <LayoutRoutes />
             <Toasts />
           </PortalProvider>

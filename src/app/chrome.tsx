@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { config } from '../config.ts';
 import { AccountLink } from '../features/auth/AccountLink.tsx';
 import { CoinBalance } from '../features/coins/CoinBalance.tsx';
+import { YourTurnBadge } from '../features/classmates/YourTurnBadge.tsx';
 import { SyncIndicator } from '../features/syncStatus/SyncIndicator.tsx';
+import { navSectionOf } from '../domain/navSection.ts';
 import { mainSiteLinks } from '../links.ts';
 
 // The pieces around every page: navbars, footers and the variant banner.
@@ -19,8 +21,11 @@ const mainLinks = [
   { to: '/shop', label: 'Shop' },
   { to: '/pass', label: 'Pass' },
   { to: '/chad', label: 'Chat' },
+  { to: '/friends', label: 'Friends' },
   { to: '/settings', label: 'Settings' },
 ];
+
+const SECTION_PATHS = mainLinks.map((link) => link.to);
 
 // The creator tools have no room in the navbar (1280 px holds it as it is): every page's footer leads there.
 const infoLinks = [
@@ -48,7 +53,9 @@ function Brand() {
  * should not have to open a menu to see whether they are signed in or what they can spend.
  */
 function MainNav({ className }: { className: string }) {
-  const { key } = useLocation();
+  const { key, pathname } = useLocation();
+  const here = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const section = navSectionOf(pathname, SECTION_PATHS, gamesPath);
   // Open only on the page it was opened on: any navigation, by a link, the brand or the back button, closes it.
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === key;
@@ -108,9 +115,10 @@ function MainNav({ className }: { className: string }) {
       <ul className="nav-links" id={panelId} aria-label="Sections">
         {mainLinks.map((link) => (
           <li key={link.to}>
-            <NavLink to={link.to} end={link.to === '/'} onClick={chosen}>
+            <Link to={link.to} onClick={chosen} aria-current={section === link.to ? (here === link.to ? 'page' : 'true') : undefined}>
               {link.label}
-            </NavLink>
+              {link.to === '/friends' && <YourTurnBadge />}
+            </Link>
           </li>
         ))}
       </ul>

@@ -33,6 +33,9 @@ export const ChangePasswordPage = page(() => import('../features/auth/ChangePass
 
 export const ChatPage = page(() => import('../features/chat/ChatPage.tsx'));
 export const StreakPage = page(() => import('../features/streak/StreakPage.tsx'));
+export const FriendsPage = page(() => import('../features/classmates/FriendsPage.tsx'));
+export const MatchPage = page(() => import('../features/matches/MatchPage.tsx'));
+export const MatchJoinPage = page(() => import('../features/matches/MatchJoinPage.tsx'));
 export const ShopPage = page(() => import('../features/shop/ShopPage.tsx'));
 export const PassPage = page(() => import('../features/battlepass/PassPage.tsx'));
 export const LeaderboardPage = page(() => import('../features/leaderboard/LeaderboardPage.tsx'));

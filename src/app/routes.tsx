@@ -14,6 +14,9 @@ const shared = (
     <Route path="auth/callback" element={<P.AuthCallbackPage />} />
     <Route path="change-password" element={<P.ChangePasswordPage />} />
     <Route path="chad" element={<P.ChatPage />} />
+    <Route path="friends" element={<P.FriendsPage />} />
+    <Route path="play/:matchId" element={<P.MatchPage />} />
+    <Route path="play/join/:code" element={<P.MatchJoinPage />} />
     <Route path="streak" element={<P.StreakPage />} />
     <Route path="shop" element={<P.ShopPage />} />
     <Route path="pass" element={<P.PassPage />} />

@@ -19,7 +19,7 @@ export interface UpdateOffer {
  * in the place of the one told to take over, and the student, who had already chosen, was asked again
  * while nothing reloaded (seen through the DevTools protocol in the failing runs of sw-update.spec).
  */
-export function offerUpdates(workbox: UpdatingWorker, offer: UpdateOffer, reloadPage: () => void): void {
+export function offerUpdates(workbox: UpdatingWorker, offer: UpdateOffer, reloadPage: () => void): () => void {
   let chosen = false;
   const takeUpdate = () => {
     if (!chosen) {
@@ -29,9 +29,30 @@ export function offerUpdates(workbox: UpdatingWorker, offer: UpdateOffer, reload
     offer.dismiss();
     workbox.messageSkipWaiting();
   };
-  workbox.addEventListener('waiting', () => {
+  const versionWaits = () => {
     if (chosen) workbox.messageSkipWaiting();
     else offer.show(takeUpdate);
+  };
+  workbox.addEventListener('waiting', versionWaits);
+  return versionWaits;
+}
+
+/** What watchEveryUpdate needs of the service worker registration. */
+export type UpdatingRegistration = Pick<ServiceWorkerRegistration, 'addEventListener' | 'installing' | 'waiting'>;
+
+/**
+ * Calls `versionWaits` for every version that installs and waits, for as long as the page lives.
+ * workbox-window 7.4 alone hears one: it takes any update after the page's first (or after its first
+ * minute) for another tab's, and stops listening after that one, so a version installed after one
+ * whose install failed, or a second deploy while a tab stays open, was never offered. `controlled`
+ * tells an update from the first install, which waits for nobody.
+ */
+export function watchEveryUpdate(registration: UpdatingRegistration, controlled: () => boolean, versionWaits: () => void): void {
+  registration.addEventListener('updatefound', () => {
+    const installing = registration.installing;
+    installing?.addEventListener('statechange', () => {
+      if (installing.state === 'installed' && registration.waiting === installing && controlled()) versionWaits();
+    });
   });
 }
 
@@ -57,6 +78,7 @@ export async function registerServiceWorker(): Promise<void> {
   // Loaded on demand so workbox-window stays out of the JavaScript needed for first paint.
   const { Workbox } = await import('workbox-window');
   const workbox = new Workbox('/sw.js');
-  offerUpdates(workbox, toastOffer, () => window.location.reload());
-  await workbox.register();
+  const versionWaits = offerUpdates(workbox, toastOffer, () => window.location.reload());
+  const registration = await workbox.register();
+  if (registration !== undefined) watchEveryUpdate(registration, () => navigator.serviceWorker.controller !== null, versionWaits);
 }

@@ -6,6 +6,96 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      achievement_unlocks: {
+        Row: {
+          id: number
+          user_id: string
+          achievement_id: number
+          run_id: string | null
+          reward: number
+          unlocked_at: string
+          revoked_at: string | null
+          revoked_by: string | null
+          shelf: number | null
+        }
+        Insert: {
+          user_id: string
+          achievement_id: number
+          run_id?: string | null
+          reward?: number
+          unlocked_at?: string
+          revoked_at?: string | null
+          revoked_by?: string | null
+          shelf?: number | null
+        }
+        Update: {
+          user_id?: string
+          achievement_id?: number
+          run_id?: string | null
+          reward?: number
+          unlocked_at?: string
+          revoked_at?: string | null
+          revoked_by?: string | null
+          shelf?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "achievement_unlocks_achievement_id_fkey"
+            columns: ["achievement_id"]
+            isOneToOne: false
+            referencedRelation: "achievements"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      achievements: {
+        Row: {
+          id: number
+          app_id: string | null
+          code: string
+          title: string
+          description: string
+          icon: string
+          points: number
+          hidden: boolean
+          stat: string | null
+          threshold: number | null
+          reward: number
+        }
+        Insert: {
+          app_id?: string | null
+          code: string
+          title: string
+          description: string
+          icon: string
+          points: number
+          hidden?: boolean
+          stat?: string | null
+          threshold?: number | null
+          reward?: number
+        }
+        Update: {
+          app_id?: string | null
+          code?: string
+          title?: string
+          description?: string
+          icon?: string
+          points?: number
+          hidden?: boolean
+          stat?: string | null
+          threshold?: number | null
+          reward?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "achievements_app_id_fkey"
+            columns: ["app_id"]
+            isOneToOne: false
+            referencedRelation: "apps"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       apps: {
         Row: {
           id: string
@@ -736,9 +826,23 @@ export type Database = {
       }
     }
     Functions: {
+      answer_draw: {
+        Args: {
+          p_match_id: number
+          p_accept: boolean
+        }
+        Returns: string
+      }
       answer_friend_request: {
         Args: {
           p_user_id: string
+          p_accept: boolean
+        }
+        Returns: string
+      }
+      answer_match_invite: {
+        Args: {
+          p_match_id: number
           p_accept: boolean
         }
         Returns: string
@@ -762,11 +866,23 @@ export type Database = {
         }
         Returns: Json
       }
+      cancel_match_invite: {
+        Args: {
+          p_match_id: number
+        }
+        Returns: undefined
+      }
       claim_battlepass_tier: {
         Args: {
           p_season: number
           p_tier: number
           p_client_id: string
+        }
+        Returns: Json
+      }
+      claim_match_timeout: {
+        Args: {
+          p_match_id: number
         }
         Returns: Json
       }
@@ -787,6 +903,18 @@ export type Database = {
           expires_at: string
         }[]
       }
+      create_match_link: {
+        Args: {
+          p_game: string
+          p_pace?: string
+          p_moves_first?: string
+        }
+        Returns: {
+          match_id: number
+          code: string
+          expires_at: string
+        }[]
+      }
       decide_creator_application: {
         Args: {
           p_application_id: number
@@ -800,6 +928,13 @@ export type Database = {
           p_id: number
         }
         Returns: undefined
+      }
+      end_match: {
+        Args: {
+          p_match_id: number
+          p_reason: string
+        }
+        Returns: number
       }
       ensure_profile: {
         Args: never
@@ -818,6 +953,25 @@ export type Database = {
           who_from: string | null
           last_tick_at: string | null
         }
+      }
+      get_achievements: {
+        Args: {
+          p_app_id: string
+        }
+        Returns: {
+          code: string
+          title: string
+          description: string
+          icon: string
+          points: number
+          hidden: boolean
+          stat: string
+          threshold: number
+          progress: number
+          unlocked_at: string
+          unlocks: number
+          players: number
+        }[]
       }
       get_app_high_scores: {
         Args: {
@@ -855,6 +1009,19 @@ export type Database = {
           username: string
           icon: string
           apps_played: number
+        }[]
+      }
+      get_badge_shelf: {
+        Args: {
+          p_username: string
+        }
+        Returns: {
+          code: string
+          title: string
+          description: string
+          icon: string
+          app_id: string
+          game_title: string
         }[]
       }
       get_chat_messages: {
@@ -910,6 +1077,15 @@ export type Database = {
             amount: number
           }[]
         }
+      get_friend_invites: {
+        Args: never
+        Returns: {
+          code: string
+          for_class: boolean
+          uses_left: number
+          expires_at: string
+        }[]
+      }
       get_leaderboard_data: {
         Args: {
           target_user_id: string
@@ -929,6 +1105,33 @@ export type Database = {
           apps_played_rank: number
         }[]
       }
+      get_match: {
+        Args: {
+          p_match_id: number
+          p_from_ply?: number
+        }
+        Returns: Json
+      }
+      get_match_for_move: {
+        Args: {
+          p_match_id: number
+          p_ply: number
+          p_move: string
+          p_mutation_id: string
+        }
+        Returns: Json
+      }
+      get_match_results: {
+        Args: {
+          p_username: string
+        }
+        Returns: {
+          game: string
+          wins: number
+          draws: number
+          losses: number
+        }[]
+      }
       get_moderation_decisions: {
         Args: {
           p_limit?: number
@@ -944,6 +1147,51 @@ export type Database = {
           created_at: string
           undoes: number
           undoable: boolean
+        }[]
+      }
+      get_my_achievements: {
+        Args: never
+        Returns: {
+          unlock_id: number
+          code: string
+          title: string
+          icon: string
+          app_id: string
+          game_title: string
+          unlocked_at: string
+          shelf: number
+        }[]
+      }
+      get_my_match_links: {
+        Args: never
+        Returns: {
+          match_id: number
+          code: string
+          game: string
+          pace: string
+          expires_at: string
+        }[]
+      }
+      get_my_matches: {
+        Args: never
+        Returns: {
+          match_id: number
+          game: string
+          pace: string
+          status: string
+          opponent_id: string
+          opponent_username: string
+          opponent_icon: string
+          invited_by_me: boolean
+          i_move_first: boolean
+          ply: number
+          my_turn: boolean
+          deadline: string
+          result: string
+          reason: string
+          draw_offer: string
+          rematch_of: number
+          updated_at: string
         }[]
       }
       get_open_chat_reports: {
@@ -1051,6 +1299,34 @@ export type Database = {
           updated_at: string
         }[]
       }
+      get_reported_matches: {
+        Args: never
+        Returns: {
+          report_id: number
+          match_id: number
+          game: string
+          status: string
+          ply: number
+          reporter_username: string
+          reported_username: string
+          reason: string
+          reported_at: string
+        }[]
+      }
+      get_student_friend_invites: {
+        Args: {
+          p_username: string
+        }
+        Returns: {
+          invite_id: number
+          username: string
+          code: string
+          for_class: boolean
+          uses_left: number
+          expires_at: string
+          created_at: string
+        }[]
+      }
       get_top_streaks: {
         Args: never
         Returns: {
@@ -1069,6 +1345,13 @@ export type Database = {
           time_spent: number
         }[]
       }
+      import_achievements: {
+        Args: {
+          p_app_id: string
+          p_declaration: Json
+        }
+        Returns: number
+      }
       increment_time_spent: {
         Args: {
           user_id: string
@@ -1076,6 +1359,15 @@ export type Database = {
           p_client_id?: string
         }
         Returns: Json
+      }
+      invite_to_match: {
+        Args: {
+          p_user_id: string
+          p_game: string
+          p_pace?: string
+          p_moves_first?: string
+        }
+        Returns: number
       }
       is_creator: {
         Args: never
@@ -1085,11 +1377,29 @@ export type Database = {
         Args: never
         Returns: boolean
       }
+      join_match_link: {
+        Args: {
+          p_code: string
+        }
+        Returns: Json
+      }
       moderate_chat_report: {
         Args: {
           p_report_id: number
           p_hide: boolean
           p_reason: string
+        }
+        Returns: number
+      }
+      offer_draw: {
+        Args: {
+          p_match_id: number
+        }
+        Returns: undefined
+      }
+      offer_rematch: {
+        Args: {
+          p_match_id: number
         }
         Returns: number
       }
@@ -1123,11 +1433,41 @@ export type Database = {
         }
         Returns: undefined
       }
+      remove_friend_invite: {
+        Args: {
+          p_invite_id: number
+          p_reason: string
+        }
+        Returns: number
+      }
+      report_match_player: {
+        Args: {
+          p_match_id: number
+          p_reason?: string
+        }
+        Returns: number
+      }
+      report_stat: {
+        Args: {
+          p_app_id: string
+          p_run_id: string
+          p_name: string
+          p_value: number
+          p_client_id: string
+        }
+        Returns: Json
+      }
       request_friend: {
         Args: {
           p_username: string
         }
         Returns: string
+      }
+      resign_match: {
+        Args: {
+          p_match_id: number
+        }
+        Returns: undefined
       }
       resolve_takedown: {
         Args: {
@@ -1144,6 +1484,13 @@ export type Database = {
         }
         Returns: number
       }
+      revoke_achievement: {
+        Args: {
+          p_unlock_id: number
+          p_reason: string
+        }
+        Returns: number
+      }
       revoke_friend_invite: {
         Args: {
           p_code: string
@@ -1156,6 +1503,12 @@ export type Database = {
           p_client_id: string
         }
         Returns: Json
+      }
+      set_badge_shelf: {
+        Args: {
+          p_unlock_ids: number[]
+        }
+        Returns: number
       }
       set_item_equipped: {
         Args: {
@@ -1183,6 +1536,19 @@ export type Database = {
           p_run_id: string
         }
         Returns: string
+      }
+      store_match_move: {
+        Args: {
+          p_user_id: string
+          p_match_id: number
+          p_ply: number
+          p_move: string
+          p_mutation_id: string
+          p_position: string
+          p_result?: string
+          p_reason?: string
+        }
+        Returns: Json
       }
       submit_creator_application: {
         Args: {
@@ -1216,6 +1582,15 @@ export type Database = {
           p_reason: string
         }
         Returns: number
+      }
+      unlock_achievement: {
+        Args: {
+          p_app_id: string
+          p_achievement: string
+          p_run_id: string
+          p_client_id: string
+        }
+        Returns: Json
       }
       update_profile: {
         Args: {

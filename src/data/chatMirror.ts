@@ -15,6 +15,16 @@ export async function readChatMirror(db: PortalDB, viewer: string): Promise<Chat
   return rows.map(withoutViewer).sort(compareMessages);
 }
 
+/** Whether the device already holds message `id` for the student (an announced message need not be read again). */
+export async function holdsChatMessage(source: DataSource, viewer: string, id: number): Promise<boolean> {
+  return (await partsOf(source).db.chatMessages.get([viewer, id])) !== undefined;
+}
+
+/** Keeps a message the live channel brought, as if a poll had read it. */
+export function keepAnnouncedMessage(source: DataSource, viewer: string, message: ChatMessage): Promise<void> {
+  return storeChatPage(partsOf(source).db, viewer, [message]);
+}
+
 /** The chat room as this device holds it for the student, oldest first: what the chat page shows. */
 export function readChat(source: DataSource, viewer: string): Promise<ChatMessage[]> {
   return readChatMirror(partsOf(source).db, viewer);

@@ -1,6 +1,12 @@
 // The chat room as this device holds it: which messages, in what order, and where the next poll starts.
 
+/** How often the room is read while no live channel tells of new messages (offline, or Realtime out of reach). */
 export const CHAT_POLL_MS = 3000;
+/**
+ * How often the room is read while the live channel is joined: each new message is announced there and
+ * read at once, so this only catches what a dropped announcement would have missed (a reconnect).
+ */
+export const CHAT_POLL_LIVE_MS = 60_000;
 /** Messages per get_chat_messages call: the newest ones on a first load, the oldest after the cursor on later polls. */
 export const CHAT_PAGE_SIZE = 50;
 /** Messages this device keeps per student, so the chat opens offline with the latest ones. */
@@ -38,11 +44,20 @@ export function mergeMessages(known: readonly ChatMessage[], incoming: readonly 
   return [...byId.values()].sort(compareMessages);
 }
 
-/** The p_since of the next poll: a little before the newest message, or undefined for the first load. */
-export function pollSince(messages: readonly ChatMessage[], overlapMs: number = CHAT_POLL_OVERLAP_MS): string | undefined {
-  const newest = messages.at(-1);
-  if (newest === undefined) return undefined;
-  return new Date(Date.parse(newest.created_at) - overlapMs).toISOString();
+/**
+ * The p_since of the next poll: a little before the newest message a read of the server returned. Only
+ * reads move it, not messages the live channel brought: one announcement lost and the next one kept must
+ * not carry the cursor past the lost message.
+ */
+export function pollSince(newestRead: string, overlapMs: number = CHAT_POLL_OVERLAP_MS): string {
+  return new Date(Date.parse(newestRead) - overlapMs).toISOString();
+}
+
+/** The newest created_at of `page`, or `known` when the page has nothing newer. */
+export function newestInstant(page: readonly ChatMessage[], known: string | null): string | null {
+  let newest = known;
+  for (const message of page) if (newest === null || Date.parse(message.created_at) > Date.parse(newest)) newest = message.created_at;
+  return newest;
 }
 
 /**

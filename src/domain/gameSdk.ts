@@ -1,3 +1,5 @@
+import { ACHIEVEMENT_ID, STAT_NAME, STAT_THRESHOLD_MAX } from './achievementDeclaration.ts';
+import { ROOM_MATCH_ID, ROOM_MOVE, type RoomState } from './gameRoom.ts';
 import { PROOF_MAX_BYTES, SCORE_MAX } from './score.ts';
 
 // The portal's side of the game SDK, version 2 (games/shared/sdk.js, docs/game-sdk.md). A framed game
@@ -71,7 +73,40 @@ export interface GameFeatures {
   newGame: boolean;
 }
 
-export type GameMessage = GameHello | GameplayStart | GameplayStop | GameScore | GameSave | GameSetMuted | GameCurrentScore | GameFeatures;
+/** A move in a two-player room (gameRoom.ts), for the ply it would take. */
+export interface GameMove {
+  type: 'sdk:move';
+  matchId: string;
+  ply: number;
+  move: string;
+}
+
+/** The player earned one of the game's declared achievements in this run (issue 29). */
+export interface GameAchievement {
+  type: 'sdk:achievement';
+  runId: string;
+  id: string;
+}
+/** A declared stat's value in this run so far (issue 29). */
+export interface GameStat {
+  type: 'sdk:stat';
+  runId: string;
+  name: string;
+  value: number;
+}
+
+export type GameMessage =
+  | GameHello
+  | GameplayStart
+  | GameplayStop
+  | GameScore
+  | GameSave
+  | GameSetMuted
+  | GameCurrentScore
+  | GameFeatures
+  | GameMove
+  | GameAchievement
+  | GameStat;
 export type GameMessageType = GameMessage['type'];
 
 export type GameMessageRejection =
@@ -87,7 +122,12 @@ export type GameMessageRejection =
   | 'not-json'
   | 'save-too-large'
   | 'bad-muted'
-  | 'bad-features';
+  | 'bad-features'
+  | 'bad-match'
+  | 'bad-ply'
+  | 'bad-move'
+  | 'bad-achievement'
+  | 'bad-stat';
 
 export type ParsedGameMessage = { ok: true; message: GameMessage } | { ok: false; reason: GameMessageRejection };
 
@@ -101,6 +141,8 @@ export interface PortalInit {
   muted: boolean;
   /** The student's save for this game (JSON text), or null when there is none. */
   save: string | null;
+  /** The two-player match this frame plays a seat of; null for a game played alone. */
+  room: RoomState | null;
 }
 export interface PortalRun {
   type: 'portal:run';
@@ -133,7 +175,13 @@ export interface PortalNewGame {
   type: 'portal:new-game';
   version: 2;
 }
-export type PortalMessage = PortalInit | PortalRun | PortalSaved | PortalMute | PortalScoreRequest | PortalNewGame;
+/** The room changed: a move confirmed or refused, the other seat moved, a result. */
+export interface PortalRoom {
+  type: 'portal:room';
+  version: 2;
+  room: RoomState;
+}
+export type PortalMessage = PortalInit | PortalRun | PortalSaved | PortalMute | PortalScoreRequest | PortalNewGame | PortalRoom;
 
 const TYPES: ReadonlySet<string> = new Set<GameMessageType>([
   'sdk:hello',
@@ -144,6 +192,9 @@ const TYPES: ReadonlySet<string> = new Set<GameMessageType>([
   'sdk:set-muted',
   'sdk:current-score',
   'sdk:features',
+  'sdk:move',
+  'sdk:achievement',
+  'sdk:stat',
 ]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -240,6 +291,22 @@ export function parseGameMessage(data: unknown): ParsedGameMessage {
     case 'sdk:features':
       if (typeof data.currentScore !== 'boolean' || typeof data.newGame !== 'boolean') return { ok: false, reason: 'bad-features' };
       return { ok: true, message: { type, currentScore: data.currentScore, newGame: data.newGame } };
+    case 'sdk:move':
+      // Only the form is checked here; whether the room takes the move is gameRoom.ts's checkRoomMove.
+      if (typeof data.matchId !== 'string' || !ROOM_MATCH_ID.test(data.matchId)) return { ok: false, reason: 'bad-match' };
+      if (!isWhole(data.ply, Number.MAX_SAFE_INTEGER)) return { ok: false, reason: 'bad-ply' };
+      if (typeof data.move !== 'string' || !ROOM_MOVE.test(data.move)) return { ok: false, reason: 'bad-move' };
+      return { ok: true, message: { type, matchId: data.matchId, ply: data.ply + 0, move: data.move } };
+    case 'sdk:achievement':
+      if (typeof data.runId !== 'string' || !RUN_ID.test(data.runId)) return { ok: false, reason: 'bad-run' };
+      if (typeof data.id !== 'string' || !ACHIEVEMENT_ID.test(data.id)) return { ok: false, reason: 'bad-achievement' };
+      return { ok: true, message: { type, runId: data.runId, id: data.id } };
+    case 'sdk:stat':
+      if (typeof data.runId !== 'string' || !RUN_ID.test(data.runId)) return { ok: false, reason: 'bad-run' };
+      if (typeof data.name !== 'string' || !STAT_NAME.test(data.name) || !isWhole(data.value, STAT_THRESHOLD_MAX)) {
+        return { ok: false, reason: 'bad-stat' };
+      }
+      return { ok: true, message: { type, runId: data.runId, name: data.name, value: data.value + 0 } };
   }
 }
 
@@ -261,6 +328,9 @@ export function scoreRequestMessage(): PortalScoreRequest {
 }
 export function newGameMessage(): PortalNewGame {
   return { type: 'portal:new-game', version: GAME_SDK_VERSION };
+}
+export function roomMessage(room: RoomState): PortalRoom {
+  return { type: 'portal:room', version: GAME_SDK_VERSION, room };
 }
 
 /** The game id of a bundled game's URL ('/games/snake/index.html' -> 'snake'), or null for other URLs. */

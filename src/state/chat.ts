@@ -1,13 +1,16 @@
 import { useLiveRead } from './liveRead.ts';
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { blockPlayer } from '../data/actions/classmates.ts';
 import { reportChatMessage, type ReportOutcome } from '../data/actions/reportChatMessage.ts';
-import { readChat } from '../data/chatMirror.ts';
+import { holdsChatMessage, keepAnnouncedMessage, readChat } from '../data/chatMirror.ts';
+import { fetchBlockedIds } from '../data/queries/fetchBlockedIds.ts';
 import { pollChat } from '../data/queries/pollChat.ts';
+import { watchChat } from '../data/queries/watchChat.ts';
 import { discardMutation, queueMutation } from '../data/queue.ts';
 import { readOutboxOfKind } from '../data/reads/outbox.ts';
 import type { DataSource } from '../data/source.ts';
 import { validateChatBody } from '../domain/chatBody.ts';
-import { CHAT_POLL_MS, type ChatMessage } from '../domain/chatMessages.ts';
+import { CHAT_POLL_LIVE_MS, CHAT_POLL_MS, type ChatMessage } from '../domain/chatMessages.ts';
 import type { OutboxItem } from '../store/db.ts';
 import { useAccount } from './account.ts';
 
@@ -34,6 +37,8 @@ export interface ChatRoom {
   dismiss: (item: OutboxItem) => Promise<void>;
   /** Reports another student's message to the moderators. */
   report: (message: ChatMessage) => Promise<ReportAnswer>;
+  /** Blocks the message's author (issue 28): their messages leave the room at once; resolves to the server's refusal, or null. */
+  block: (message: ChatMessage) => Promise<string | null>;
 }
 
 export type ReportAnswer = { outcome: ReportOutcome } | { error: string };
@@ -41,38 +46,74 @@ export type ReportAnswer = { outcome: ReportOutcome } | { error: string };
 interface PollStatus {
   polled: boolean;
   reachable: boolean;
+  live: boolean;
+  /** The students this student blocked, whose messages are not shown (issue 28). */
+  blocked: ReadonlySet<string>;
 }
 
-const NOT_POLLED: PollStatus = { polled: false, reachable: true };
+const NOT_POLLED: PollStatus = { polled: false, reachable: true, live: false, blocked: new Set() };
 const NO_MESSAGES: ChatMessage[] = [];
 const NO_ITEMS: OutboxItem[] = [];
 
 /**
- * The room's reader: the newest page first, then only what came after the newest message held (a
- * cursor). One poll at a time; what it learnt about the server is kept here, outside React.
+ * The room's reader: the newest page first, then only what came after the newest message a read returned
+ * (a cursor, which messages the live channel brings do not move). One poll at a time, and one more after
+ * it when asked meanwhile (a message that commits while a read is out may be one it missed); what it
+ * learnt about the server and the live channel is kept here, outside React.
  */
 function createPoller(data: DataSource, userId: string) {
   let status = NOT_POLLED;
+  let newestRead: string | null = null;
   let inFlight = false;
+  let again = false;
   const listeners = new Set<() => void>();
   const set = (next: PollStatus) => {
-    if (next.polled === status.polled && next.reachable === status.reachable) return;
+    if (next.polled === status.polled && next.reachable === status.reachable && next.live === status.live && next.blocked === status.blocked) return;
     status = next;
     for (const listener of listeners) listener();
   };
+  const poll = async (): Promise<void> => {
+    if (inFlight) {
+      again = true;
+      return;
+    }
+    inFlight = true;
+    try {
+      do {
+        again = false;
+        newestRead = await pollChat(data, userId, newestRead);
+        set({ ...status, polled: true, reachable: true });
+      } while (again);
+    } catch {
+      set({ ...status, reachable: false });
+    } finally {
+      inFlight = false;
+    }
+  };
   return {
-    poll: async (): Promise<void> => {
-      if (inFlight) return;
-      inFlight = true;
+    poll,
+    /**
+     * The live channel brought a message: kept as it came. The student's own is read from the server
+     * instead (its client_id, which the broadcast leaves out, matches it to the outbox), unless the device
+     * holds it already; an announcement this page cannot read makes it read the room.
+     */
+    heard: async (message: ChatMessage | null): Promise<void> => {
       try {
-        await pollChat(data, userId, status.polled);
-        set({ polled: true, reachable: true });
+        if (message !== null && status.blocked.has(message.user_id)) return;
+        if (message !== null && message.user_id !== userId) return await keepAnnouncedMessage(data, userId, message);
+        if (message !== null && (await holdsChatMessage(data, userId, message.id))) return;
       } catch {
-        set({ ...status, reachable: false });
-      } finally {
-        inFlight = false;
+        // Not kept (a full disk): the read below tries the usual way.
       }
+      await poll();
     },
+    setLive: (live: boolean) => set({ ...status, live }),
+    /** Reads whom the student blocked; unknown (offline), nobody is hidden but what the server left out. */
+    readBlocked: async (): Promise<void> => {
+      const answer = await fetchBlockedIds(data);
+      if (answer.error === null) set({ ...status, blocked: new Set(answer.data) });
+    },
+    blocked: (authorId: string) => set({ ...status, blocked: new Set([...status.blocked, authorId]) }),
     subscribe: (listener: () => void): (() => void) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -93,26 +134,35 @@ function subscribeVisibility(onChange: () => void): () => void {
 const pageVisible = () => document.visibilityState !== 'hidden';
 
 /**
- * The chat room for the signed-in student: rendered from the device's copy (so it shows offline) and
- * read again every few seconds while the page is visible, and at once when one of their messages has
- * been confirmed (it left the outbox), rather than at the next tick.
+ * The chat room for the signed-in student: rendered from the device's copy (so it shows offline), which
+ * the live channel adds each new message to as it is said; read from the server at once when one of the
+ * student's own messages is confirmed (it left the outbox), and on a timer while the page is visible:
+ * every few seconds while the channel is not joined (offline, Realtime out of reach), once a minute while
+ * it is (for what a lost broadcast would have missed).
  */
 export function useChat(): ChatRoom {
   const account = useAccount();
   const data = account.state === 'signed-in' ? account.data : null;
   const userId = account.state === 'signed-in' ? account.userId : null;
   const poller = useMemo<Poller | null>(() => (data === null || userId === null ? null : createPoller(data, userId)), [data, userId]);
-  const { polled, reachable } = useSyncExternalStore((poller ?? noPoller).subscribe, (poller ?? noPoller).status);
+  const { polled, reachable, live, blocked } = useSyncExternalStore((poller ?? noPoller).subscribe, (poller ?? noPoller).status);
   const visible = useSyncExternalStore(subscribeVisibility, pageVisible, () => true);
   const messages = useLiveRead(async () => (data === null || userId === null ? undefined : readChat(data, userId)), [data, userId]);
   const outbox = useLiveRead(async () => (data === null || userId === null ? NO_ITEMS : readOutboxOfKind(data, userId, 'send_chat_message')), [data, userId]);
 
   useEffect(() => {
+    if (poller === null || data === null) return;
+    void poller.readBlocked();
+    return watchChat(data, { onMessage: (message) => void poller.heard(message), onJoined: poller.setLive });
+  }, [poller, data]);
+
+  // Also at once when the channel joins or drops: what was said while it was not joined is read then.
+  useEffect(() => {
     if (poller === null || !visible) return;
     void poller.poll();
-    const timer = window.setInterval(() => void poller.poll(), CHAT_POLL_MS);
+    const timer = window.setInterval(() => void poller.poll(), live ? CHAT_POLL_LIVE_MS : CHAT_POLL_MS);
     return () => window.clearInterval(timer);
-  }, [poller, visible]);
+  }, [poller, visible, live]);
 
   const queued = (outbox ?? NO_ITEMS).length;
   const queuedBefore = useRef(queued);
@@ -121,7 +171,8 @@ export function useChat(): ChatRoom {
     queuedBefore.current = queued;
   }, [queued, poller]);
 
-  const shown = messages ?? NO_MESSAGES;
+  // The device may hold messages of a student blocked since (or on another device): not shown either.
+  const shown = useMemo(() => (messages ?? NO_MESSAGES).filter((message) => !blocked.has(message.user_id)), [messages, blocked]);
   const delivered = useMemo(() => new Set(shown.map((message) => message.client_id).filter((id): id is string => id !== null)), [shown]);
   const pending = useMemo(() => (outbox ?? NO_ITEMS).filter((item) => !delivered.has(item.id)), [outbox, delivered]);
 
@@ -152,6 +203,14 @@ export function useChat(): ChatRoom {
     return answer.error === null ? { outcome: answer.data } : { error: answer.error.message };
   }
 
+  async function block(message: ChatMessage): Promise<string | null> {
+    if (data === null || poller === null) return 'not signed in';
+    const answer = await blockPlayer(data, message.user_id);
+    if (answer.error !== null) return answer.error.message;
+    poller.blocked(message.user_id);
+    return null;
+  }
+
   return {
     account: account.state,
     userId,
@@ -163,5 +222,6 @@ export function useChat(): ChatRoom {
     retry,
     dismiss,
     report,
+    block,
   };
 }

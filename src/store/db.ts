@@ -1,5 +1,6 @@
 import Dexie, { liveQuery, type EntityTable, type Observable, type Table } from 'dexie';
 import type { Functions, Tables, Views } from '../backend/database.types.ts';
+import type { FunctionMutationArgs } from '../backend/functions.types.ts';
 
 /**
  * The local mirror of everything the UI shows. Rows keep the server's snake_case column
@@ -65,8 +66,11 @@ export interface CacheRow {
   data: unknown;
 }
 
-/** What the outbox may queue; the server's app_private.mutation_kinds must list the same (a db test checks). */
-export const MUTATION_KINDS = [
+/**
+ * The kinds sent in a batch to apply_mutations: the server's app_private.mutation_kinds lists exactly
+ * these (a db test checks).
+ */
+export const RPC_MUTATION_KINDS = [
   'claim_streak',
   'record_app_played',
   'increment_time_spent',
@@ -77,15 +81,31 @@ export const MUTATION_KINDS = [
   'update_profile',
   'send_chat_message',
   'put_game_save',
+  'unlock_achievement',
+  'report_stat',
 ] as const;
 
+/**
+ * The kinds sent each to an edge function of its own (src/sync/functionOps.ts), because the server
+ * judges them with code that runs outside the database (a game's rules); apply_mutations refuses them.
+ */
+export const FUNCTION_MUTATION_KINDS = ['make_match_move'] as const;
+
+/** What the outbox may queue. */
+export const MUTATION_KINDS = [...RPC_MUTATION_KINDS, ...FUNCTION_MUTATION_KINDS] as const;
+
+export type RpcMutationKind = (typeof RPC_MUTATION_KINDS)[number];
+export type FunctionMutationKind = (typeof FUNCTION_MUTATION_KINDS)[number];
 export type MutationKind = (typeof MUTATION_KINDS)[number];
 
 /**
- * The named arguments of each mutation's RPC without p_client_id (the outbox id travels beside them),
- * taken from the generated database types: a renamed RPC argument breaks the build here.
+ * The named arguments of each mutation: an RPC kind's are its RPC's without p_client_id (the outbox id
+ * travels beside them), taken from the generated database types, so a renamed RPC argument breaks the
+ * build here; a function kind's are typed with the function's contract (src/backend/functions.types.ts).
  */
-export type MutationArgs = { [K in MutationKind]: Omit<Functions<K>['Args'], 'p_client_id'> };
+export type MutationArgs = { [K in RpcMutationKind]: Omit<Functions<K>['Args'], 'p_client_id'> } & {
+  [K in FunctionMutationKind]: FunctionMutationArgs[K];
+};
 
 export type OutboxStatus = 'queued' | 'sending' | 'failed';
 

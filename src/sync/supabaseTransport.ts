@@ -1,4 +1,6 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { FunctionsRelayError, type SupabaseClient } from '@supabase/supabase-js';
+import { functionAnswer } from './functionAnswer.ts';
+import { requestOf, runsOf, type FunctionOp } from './functionOps.ts';
 import { TransportError, type MutationOp, type OpResult, type SyncTransport } from './transport.ts';
 
 export const PROOF_BUCKET = 'submissions';
@@ -55,23 +57,79 @@ function isOpResultArray(data: unknown): data is OpResult[] {
   );
 }
 
+/** A body that is not JSON says nothing the outbox can act on: functionAnswer judges it by its status. */
+async function jsonOf(response: Response): Promise<unknown> {
+  try {
+    const body: unknown = await response.json();
+    return body;
+  } catch {
+    return null;
+  }
+}
+
 export function createSupabaseTransport(client: SupabaseClient): SyncTransport {
+  async function applyRun(ops: MutationOp[]): Promise<OpResult[]> {
+    let response: Awaited<ReturnType<typeof client.rpc>>;
+    try {
+      response = await client.rpc('apply_mutations', { p_ops: ops });
+    } catch (err) {
+      throw asTransportError(err);
+    }
+    // The client is untyped here; the answer is checked below before anything trusts its shape.
+    const data: unknown = response.data;
+    const { error, status } = response;
+    if (error) throw fromPostgrest(error, status);
+    if (!isOpResultArray(data)) {
+      throw new TransportError({ kind: 'http', status, message: 'apply_mutations returned an unexpected answer' });
+    }
+    return data;
+  }
+
+  /**
+   * functions.invoke sends the session's token and gives the Response beside any error: a 4xx body is
+   * still unread (FunctionsHttpError), a fetch that failed has none (FunctionsFetchError).
+   */
+  async function callFunction(op: FunctionOp): Promise<OpResult> {
+    const { name, body } = requestOf(op);
+    let response: Awaited<ReturnType<typeof client.functions.invoke>>;
+    try {
+      response = await client.functions.invoke(name, { body });
+    } catch (err) {
+      throw asTransportError(err);
+    }
+    const data: unknown = response.data;
+    const error: unknown = response.error;
+    const http = response.response;
+    if (http === undefined) {
+      throw new TransportError({ kind: 'network', message: error instanceof Error ? error.message : `${name} could not be reached`, cause: error });
+    }
+    // The relay between the device and the function failed: the function never saw the request.
+    if (error instanceof FunctionsRelayError) {
+      throw new TransportError({ kind: 'network', status: http.status, message: error.message, cause: error });
+    }
+    const answer = functionAnswer(op.id, http.status, error ? await jsonOf(http) : data);
+    if (answer instanceof TransportError) throw answer;
+    return answer;
+  }
+
   return {
+    /**
+     * The batch's runs one after the other (src/sync/functionOps.ts). A request that fails ends the call:
+     * before any answer, as the call's failure; after some, with the answers so far, and the outbox keeps
+     * the unanswered rest queued (an op with no answer is undecided) and sends it after a back-off.
+     */
     async applyMutations(ops: MutationOp[]): Promise<OpResult[]> {
-      let response: Awaited<ReturnType<typeof client.rpc>>;
-      try {
-        response = await client.rpc('apply_mutations', { p_ops: ops });
-      } catch (err) {
-        throw asTransportError(err);
+      const answers: OpResult[] = [];
+      for (const run of runsOf(ops)) {
+        try {
+          if (run.to === 'apply_mutations') answers.push(...(await applyRun(run.ops)));
+          else answers.push(await callFunction(run.op));
+        } catch (err) {
+          if (answers.length === 0) throw err;
+          return answers;
+        }
       }
-      // The client is untyped here; the answer is checked below before anything trusts its shape.
-      const data: unknown = response.data;
-      const { error, status } = response;
-      if (error) throw fromPostgrest(error, status);
-      if (!isOpResultArray(data)) {
-        throw new TransportError({ kind: 'http', status, message: 'apply_mutations returned an unexpected answer' });
-      }
-      return data;
+      return answers;
     },
 
     async uploadProof(path: string, blob: Blob): Promise<void> {

@@ -12,7 +12,11 @@ export interface MutationOp {
 export type OpResult = ItemAnswer;
 
 export interface SyncTransport {
-  /** One call for many operations; the server applies each id at most once. */
+  /**
+   * One call for a batch, answered by id; the server applies each id at most once. An answer may be
+   * missing (the op stays queued): the Supabase transport sends a batch as several requests
+   * (src/sync/functionOps.ts) and stops at the first that fails.
+   */
   applyMutations(ops: MutationOp[]): Promise<OpResult[]>;
   uploadProof(path: string, blob: Blob): Promise<void>;
   deleteSubmission(id: string): Promise<void>;

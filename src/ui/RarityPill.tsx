@@ -7,8 +7,10 @@ function inkOn(rarity: string): string {
 }
 
 export function RarityPill({ rarity }: { rarity: string }) {
+  // Common (and an unknown rarity, drawn as Common) takes its look from the theme's tokens.
+  const common = rarityColour(rarity) === rarityColour('Common');
   return (
-    <span className="rarity-pill" style={{ background: rarityColour(rarity), color: inkOn(rarity) }} data-rarity={rarity}>
+    <span className={common ? 'rarity-pill rarity-common' : 'rarity-pill'} style={common ? undefined : { background: rarityColour(rarity), color: inkOn(rarity) }} data-rarity={rarity}>
       {rarity}
     </span>
   );

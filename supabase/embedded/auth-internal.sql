@@ -2,7 +2,7 @@
 -- Hosted Supabase keeps the same things inside GoTrue's own auth.* tables. These tables get no
 -- grants, so anon, authenticated and service_role cannot read them through the REST API; only the
 -- gateway, connected as the database owner, touches them. Every statement is idempotent because
--- the gateway applies this file on each start (bootstrap.sql and the migrations are not re-run).
+-- the gateway applies this file on each start (as it does bootstrap.sql; the migrations are not re-run).
 
 -- auth.sessions itself comes with bootstrap.sql, since hosted Supabase has it and the migrations read it
 -- (app_rls.require_live_session); folders made before that got it from here, with the same shape.

@@ -1,5 +1,6 @@
 -- Local-only bootstrap: what hosted Supabase already provides before any migration runs.
--- It is applied by the embedded backend and by tests/db, and is never part of supabase/migrations,
+-- It is applied by the embedded backend (on every start, so that a data folder made before a part
+-- was added here gets it: every statement may run again) and by tests/db, and is never part of supabase/migrations,
 -- so the migrations deploy to a hosted project unchanged. Keep it a faithful subset of hosted
 -- Supabase: the same role names, the same auth.* helpers, the same storage tables and default grants
 -- (the current ones: none on new tables).
@@ -167,6 +168,84 @@ create trigger protect_buckets_delete before delete on storage.buckets
 drop trigger if exists protect_objects_delete on storage.objects;
 create trigger protect_objects_delete before delete on storage.objects
   for each statement execute function storage.protect_delete();
+
+-- realtime ------------------------------------------------------------------------------------
+-- What Supabase Realtime's own migrations leave in a project for "Broadcast from the database" with
+-- private channels, and nothing more: realtime.messages (row level security on, no policies: the
+-- project's migrations add them), realtime.topic() and realtime.send(), with hosted's names, columns,
+-- signatures and grants (Realtime's tenant migrations up to 20260709120000). Hosted partitions the
+-- table by day and its service drops partitions older than 72 hours; here it is one table, and the
+-- embedded server deletes rows older than that (supabase/embedded/realtime.ts). The one addition is
+-- realtime.messages_notify below: hosted Realtime reads new rows from the write-ahead log, the
+-- embedded server learns of them by NOTIFY. Every statement may run again (see migrate.ts).
+create schema if not exists realtime;
+grant usage on schema realtime to anon, authenticated, service_role;
+
+create table if not exists realtime.messages (
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp without time zone not null default now(),
+  inserted_at timestamp without time zone not null default now(),
+  id uuid not null default gen_random_uuid(),
+  binary_payload bytea,
+  primary key (id, inserted_at),
+  constraint messages_payload_exclusive check (payload is null or binary_payload is null)
+);
+create index if not exists messages_inserted_at_topic_index on realtime.messages (inserted_at desc, topic)
+  where extension = 'broadcast' and private is true;
+alter table realtime.messages enable row level security;
+grant select, insert, update on realtime.messages to anon, authenticated, service_role;
+
+create or replace function realtime.topic() returns text
+language sql stable as $$
+select nullif(current_setting('realtime.topic', true), '')::text;
+$$;
+
+-- Realtime's own body (its migration 20260605120000): a failed send warns and never fails the caller.
+create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true) returns void
+as $$
+DECLARE
+  generated_id uuid;
+  final_payload jsonb;
+BEGIN
+  BEGIN
+    generated_id := gen_random_uuid();
+
+    -- Check if payload has an 'id' key, if not, add the generated UUID
+    IF payload ? 'id' THEN
+      final_payload := payload;
+    ELSE
+      final_payload := jsonb_set(payload, '{id}', to_jsonb(generated_id));
+    END IF;
+
+    -- Set the topic configuration
+    EXECUTE format('SET LOCAL realtime.topic TO %L', topic);
+
+    INSERT INTO realtime.messages (id, payload, event, topic, private, extension)
+    VALUES (generated_id, final_payload, event, topic, private, 'broadcast');
+  EXCEPTION
+    WHEN OTHERS THEN
+      RAISE WARNING 'WarnSendingBroadcastMessage: %', SQLERRM;
+  END;
+END;
+$$
+language plpgsql;
+
+-- Local only: each new row's id, on commit, to the embedded server (a rolled-back row, such as a join's
+-- probe, is never announced). The id alone: NOTIFY takes at most 8000 bytes, a payload may be larger.
+create or replace function realtime.messages_notify() returns trigger
+language plpgsql as $$
+begin
+  perform pg_notify('realtime_messages', new.id::text);
+  return null;
+end $$;
+revoke all on function realtime.messages_notify() from public;
+drop trigger if exists messages_notify on realtime.messages;
+create trigger messages_notify after insert on realtime.messages
+  for each row execute function realtime.messages_notify();
 
 -- Hosted Supabase no longer grants the API roles anything on new public tables and sequences (the
 -- Data API default since 2026-10-30): every table the app, the operators or the service role use has

@@ -13,6 +13,8 @@ export interface WorkerSetup {
   pgDir: string;
   /** Null on a restart: the folder was migrated when the backend started. */
   migrate: { migrationsDir: string; seedFile: string } | null;
+  /** NOTIFY channels whose notifications are passed on to the main thread. */
+  listen: readonly string[];
 }
 
 export type WorkerRequest =
@@ -36,6 +38,7 @@ export type WorkerMessage =
   | { kind: 'ready'; appliedNow: string[]; createdNew: boolean }
   | { kind: 'failed'; migration: boolean; message: string }
   | { kind: 'log'; line: string }
+  | { kind: 'notify'; channel: string; payload: string }
   | { kind: 'reply'; id: number; rows?: unknown[]; affectedRows?: number }
   | { kind: 'error'; id: number; error: WorkerError };
 
@@ -117,6 +120,8 @@ try {
   const migrated = setup.migrate
     ? await migrate(pg, { ...setup.migrate, log: (line) => post({ kind: 'log', line }) })
     : { appliedNow: [], createdNew: false };
+  // PGlite hands a notification over once the transaction that sent it commits, as PostgreSQL does.
+  for (const channel of setup.listen) await pg.listen(channel, (payload) => post({ kind: 'notify', channel, payload }));
   post({ kind: 'ready', ...migrated });
 } catch (error) {
   post({ kind: 'failed', migration: error instanceof MigrationError, message: (error as Error).message ?? String(error) });

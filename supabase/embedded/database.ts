@@ -28,7 +28,11 @@ export interface DatabaseOptions {
   log?: (line: string) => void;
   /** How long one transaction may run before it is stopped. Default LIMITS.transactionBudgetMs. */
   budgetMs?: number;
+  /** NOTIFY channels to listen on: their notifications reach the listeners of Database.onNotification. */
+  listen?: readonly string[];
 }
+
+export type NotificationListener = (channel: string, payload: string) => void;
 
 export interface QueryResult<T> {
   rows: T[];
@@ -61,6 +65,8 @@ export interface Database {
   readonly restarts: number;
   /** Runs `fn` in one transaction, when the current client's turn comes (see fair-queue.ts). */
   run<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Calls `listener` for each notification of a committed transaction on the channels of `listen`; the result stops it. */
+  onNotification(listener: NotificationListener): () => void;
   close(): Promise<void>;
 }
 
@@ -125,12 +131,13 @@ class DatabaseThread {
   private gone: Error | null = null;
   readonly ready: Promise<{ appliedNow: string[]; createdNew: boolean }>;
 
-  constructor(pgDir: string, migrate: WorkerSetup['migrate'], log: (line: string) => void) {
-    const setup: WorkerSetup = { entry: new URL('./database-worker.ts', import.meta.url).href, pgDir, migrate };
+  constructor(pgDir: string, migrate: WorkerSetup['migrate'], listen: readonly string[], log: (line: string) => void, notify: NotificationListener) {
+    const setup: WorkerSetup = { entry: new URL('./database-worker.ts', import.meta.url).href, pgDir, migrate, listen };
     this.worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData: setup });
     this.ready = new Promise((resolveReady, rejectReady) => {
       this.worker.on('message', (message: WorkerMessage) => {
         if (message.kind === 'log') log(message.line);
+        else if (message.kind === 'notify') notify(message.channel, message.payload);
         else if (message.kind === 'ready') resolveReady(message);
         else if (message.kind === 'failed') rejectReady(message.migration ? new MigrationError(message.message) : new Error(message.message));
         else this.answer(message);
@@ -207,7 +214,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
   const pgDir = join(dataDir ?? (scratch as string), 'pg');
 
-  const first = new DatabaseThread(pgDir, migrate, log);
+  const listen = options.listen ?? [];
+  const listeners = new Set<NotificationListener>();
+  const notify: NotificationListener = (channel, payload) => {
+    for (const listener of listeners) listener(channel, payload);
+  };
+  const openThread = (withMigrations: WorkerSetup['migrate']) => new DatabaseThread(pgDir, withMigrations, listen, log, notify);
+  const first = openThread(migrate);
   let opened: { appliedNow: string[]; createdNew: boolean };
   try {
     opened = await first.ready;
@@ -227,7 +240,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     restarts += 1;
     log(`a request ran past its ${budgetMs / 1000} s budget: the database thread was stopped and the data folder reopened`);
     current = thread.stop(reason).then(async () => {
-      const next = new DatabaseThread(pgDir, null, log);
+      const next = openThread(null);
       await next.ready;
       return next;
     });
@@ -291,7 +304,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         log(`the database thread stopped unexpectedly (${error.message}): reopening the data folder`);
         restarts += 1;
         current = (async () => {
-          const next = new DatabaseThread(pgDir, null, log);
+          const next = openThread(null);
           await next.ready;
           return next;
         })();
@@ -313,6 +326,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (closed) return Promise.reject(new Error('database is closed'));
       // The thread may be opening again after a stopped transaction: the turn waits for it.
       return queue.run(currentClient(), async () => transaction(await current, fn));
+    },
+    onNotification(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     async close() {
       if (closed) return;

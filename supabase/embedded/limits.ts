@@ -44,6 +44,25 @@ export const LIMITS = {
   totpTriesPerChallenge: 5,
   /** Wrong tries one e-mailed recovery code takes before it is gone (a new mail is needed). */
   recoveryCodeTries: 5,
+
+  /** Realtime websockets open from one address: a device's tabs, with room to spare. */
+  realtimeSocketsPerAddress: 32,
+  /** Realtime websockets with a channel joined by one student, over all their devices. */
+  realtimeSocketsPerUser: 16,
+  /** Realtime websockets open at once, from everyone. */
+  realtimeSockets: 2000,
+  /** Channels one websocket may have joined (hosted Realtime's default is 100; a page joins one or two). */
+  realtimeTopicsPerSocket: 16,
+  /** Channel joins (each a transaction on the database) per address and minute. */
+  realtimeJoinsPerAddressPerMinute: 120,
+  /** One frame a client sends (a join, a heartbeat, a new token): larger closes the socket (1009). */
+  realtimeFrameBytes: 64 * 1024,
+  /** A websocket that sends nothing for this long is closed; clients send a heartbeat every 25 s (Phoenix's 60 s). */
+  realtimeIdleMs: 60_000,
+  /** What may wait unsent for a client that does not read; past it the socket is closed. */
+  realtimeBufferedBytes: 1024 * 1024,
+  /** A topic's name, without the `realtime:` prefix the client adds (the wire format gives it 255 bytes). */
+  realtimeTopicBytes: 200,
 } as const;
 
 /**

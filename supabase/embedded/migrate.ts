@@ -1,5 +1,7 @@
-// Brings a PGlite database up to date the way the Supabase CLI does: bootstrap.sql on a new folder,
-// then every migration not yet recorded, in filename order, in one transaction, and the seed once.
+// Brings a PGlite database up to date the way the Supabase CLI does: bootstrap.sql (the platform), then
+// every migration not yet recorded, in filename order, in one transaction, and the seed once. The
+// bootstrap runs on every start, not only on a new folder: a folder made before the platform gained a
+// part (Realtime's schema came later than the rest) gets it before a migration needs it.
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -64,7 +66,7 @@ export async function migrate(pg: PGlite, options: MigrateOptions): Promise<Migr
   const files = migrationFiles(options.migrationsDir);
   // A new folder is built in one transaction, so a failing migration leaves it new for the next try.
   await pg.transaction(async (tx) => {
-    if (createdNew) await execFile(tx, join(here, 'bootstrap.sql'), 'bootstrap.sql');
+    await execFile(tx, join(here, 'bootstrap.sql'), 'bootstrap.sql');
     await execFile(tx, join(here, 'auth-internal.sql'), 'auth-internal.sql');
     await tx.exec(MIGRATIONS_TABLE);
     const done = new Set(

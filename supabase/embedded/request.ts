@@ -3,12 +3,13 @@ import type { IncomingMessage } from 'node:http';
 import type { Database, Tx } from './database.ts';
 import { bearerToken } from './http.ts';
 import type { ApiRole, Claims, Keys } from './jwt.ts';
-import { clientAddress } from './network.ts';
+import { currentClient } from './request-scope.ts';
 
 /**
  * The header through which the database learns which device sent a request (the chat's per-device
- * limit, app_private.chat_messages_guard): the connection's address, written here over whatever the
- * client sent, as a proxy in front of PostgREST writes what it knows. Hosted Supabase never sets it.
+ * limit, app_private.chat_messages_guard): the connection's address (for a function's calls back,
+ * the address of the device that called the function), written here over whatever the client sent,
+ * as a proxy in front of PostgREST writes what it knows. Hosted Supabase never sets it.
  */
 export const DEVICE_HEADER = 'x-device-address';
 
@@ -28,7 +29,7 @@ export async function authenticate(req: IncomingMessage, keys: Keys, path: strin
     if (typeof value === 'string') headers[name] = value;
     else if (Array.isArray(value)) headers[name] = value.join(', ');
   }
-  headers[DEVICE_HEADER] = clientAddress(req);
+  headers[DEVICE_HEADER] = currentClient();
   const base = { method: req.method ?? 'GET', path, headers };
   const token = bearerToken(req);
   // Without any key the request is anonymous, as PostgREST's db-anon-role makes it.

@@ -15,6 +15,10 @@
 //   videos on other sites (a school's own game server may be plain HTTP), the offline pack downloads
 //   games from them (CORS), and analytics (when configured) sends to its host. What the policy holds
 //   back is code: scripts, plugins, <base> and form targets.
+// - connect-src ws: wss: the live chat's Realtime websocket. 'self' lets it reach the backend `npm start`
+//   serves beside the portal, but neither 'self' nor https: matches a websocket to another origin (tried
+//   in Chromium: blocked), which hosted Supabase is (wss://<project>.supabase.co); without it the chat
+//   would fall back to polling on every hosted deployment.
 // - frame-ancestors 'self' (and X-Frame-Options SAMEORIGIN for older browsers): no other site may
 //   frame the portal (clickjacking), while the portal frames its own bundled games under /games/.
 //   One policy for every path, so a static host needs one rule (several matching rules are merged
@@ -29,7 +33,7 @@ const APP_CSP: Record<string, string> = {
   'img-src': "'self' data: blob: http: https:",
   'font-src': "'self' data:",
   'media-src': "'self' blob: http: https:",
-  'connect-src': "'self' http: https:",
+  'connect-src': "'self' http: https: ws: wss:",
   'frame-src': "'self' http: https:",
   'worker-src': "'self'",
   'manifest-src': "'self'",

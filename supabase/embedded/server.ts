@@ -1,12 +1,15 @@
 // The embedded Supabase-compatible backend: one node:http server that routes the Supabase paths
-// (/auth/v1, /rest/v1, /storage/v1, /functions/v1) to small services over one PGlite database.
-import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
-import { createServer as createTlsServer } from 'node:https';
+// (/auth/v1, /rest/v1, /storage/v1, /functions/v1, and the websocket of /realtime/v1) to small
+// services over one PGlite database.
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer, type Server as TlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { AuthService } from './auth.ts';
 import { openDatabase, SUPABASE_DIR, type Database } from './database.ts';
-import { loadFunction } from './functions.ts';
+import { loadFunction, runFunction } from './functions.ts';
 import { BudgetExceeded } from './database.ts';
 import { QueueFull } from './fair-queue.ts';
 import { BodyTooLarge, HttpError, corsHeaders, decodeSegment, readBody, send, sendJson } from './http.ts';
@@ -15,14 +18,19 @@ import { authRateLimits, LIMITS, type AuthRateLimits } from './limits.ts';
 import { renderMailbox } from './mailbox.ts';
 import { clientAddress, isLoopback } from './network.ts';
 import { PasswordHasher } from './password-hasher.ts';
-import { withClient } from './request-scope.ts';
+import { currentClient, withClient } from './request-scope.ts';
 import { authenticate, type RequestContext } from './request.ts';
 import { handleRest } from './rest.ts';
 import { readProjectConfig } from './project-config.ts';
+import { REALTIME_NOTIFY_CHANNEL, REALTIME_PATH, RealtimeService } from './realtime.ts';
 import { SchemaCache } from './schema-cache.ts';
 import { loadSecrets, recordKeys, type Secrets } from './secrets.ts';
 import { API_PATHS, Site } from './site.ts';
 import { StorageService } from './storage.ts';
+
+/** The path before a function call's name in its SUPABASE_URL, and a request back under it. */
+const CALLER_PATH = '/caller/';
+const CALLER_URL = /^\/caller\/([0-9a-f-]{36})(\/.*)?$/;
 
 export interface BackendOptions {
   /** 0 picks a free port. Default 54321, as the Supabase CLI. */
@@ -53,6 +61,8 @@ export interface BackendOptions {
   siteUrl?: string;
   /** The project's config.toml, for the switches it honours (default supabase/config.toml). */
   configFile?: string;
+  /** How long a Realtime websocket that sends nothing stays open. Default LIMITS.realtimeIdleMs. */
+  realtimeIdleMs?: number;
 }
 
 export interface Backend {
@@ -94,6 +104,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     ...(options.migrationsDir ? { migrationsDir: options.migrationsDir } : {}),
     ...(options.seedFile ? { seedFile: options.seedFile } : {}),
     ...(options.budgetMs ? { budgetMs: options.budgetMs } : {}),
+    listen: [REALTIME_NOTIFY_CHANNEL],
   };
   const limits = authRateLimits(options.authRateLimits ?? process.env.AUTH_RATE_LIMITS);
   const config = readProjectConfig(options.configFile);
@@ -112,6 +123,16 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   await cache.load();
   const functionsDir = options.functionsDir ?? join(SUPABASE_DIR, 'functions');
   let baseUrl = '';
+  // Where a function calls this backend back (SUPABASE_URL): a plain HTTP listener on loopback, since
+  // the address students use may be HTTPS with a certificate for the class network's name, or an
+  // address of that network only.
+  let functionsUrl = '';
+  // The device each running function call was made by, under a name its SUPABASE_URL carries
+  // (<functionsUrl>/caller/<name>): the function's own requests back then take that device's turns at
+  // the database, count against its limits and give the database its address. As this machine's, every
+  // device's function calls shared one turn of the fair queue and one queue limit (256 waiting), which
+  // one student flooding match-move could fill for the whole class.
+  const callers = new Map<string, string>();
   const hasher = new PasswordHasher();
   const auth = new AuthService({
     db,
@@ -127,6 +148,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     redirectUrls: config.redirectUrls,
   });
   const storage = new StorageService(db, db.dataDir);
+  const realtime = new RealtimeService(db, keys, log, options.realtimeIdleMs);
   const site = options.siteDir ? new Site(options.siteDir) : null;
 
   async function requireRole(req: IncomingMessage, path: string, refuse: (reason: 'expired' | 'invalid' | 'role') => HttpError): Promise<RequestContext> {
@@ -205,12 +227,22 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
         headers: Object.entries(headers).filter((e): e is [string, string] => typeof e[1] === 'string' && e[0] !== 'host' && e[0] !== 'content-length'),
         ...(method === 'GET' || method === 'HEAD' ? {} : { body: new Uint8Array(payload) }),
       });
-      const response = await handler(request);
-      const out: Record<string, string> = { ...cors };
-      response.headers.forEach((value, key) => {
-        if (key !== 'content-length' && key !== 'transfer-encoding') out[key] = value;
-      });
-      send(res, response.status, Buffer.from(await response.arrayBuffer()), out);
+      const caller = randomUUID();
+      callers.set(caller, currentClient());
+      try {
+        const response = await runFunction(handler, request, {
+          SUPABASE_URL: `${functionsUrl}${CALLER_PATH}${caller}`,
+          SUPABASE_ANON_KEY: keys.anonKey,
+          SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+        });
+        const out: Record<string, string> = { ...cors };
+        response.headers.forEach((value, key) => {
+          if (key !== 'content-length' && key !== 'transfer-encoding') out[key] = value;
+        });
+        send(res, response.status, Buffer.from(await response.arrayBuffer()), out);
+      } finally {
+        callers.delete(caller);
+      }
       return;
     }
 
@@ -259,7 +291,8 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     sendJson(res, 500, { code: 'XX000', message: 'Internal error in the embedded backend', details: null, hint: null }, cors);
   }
 
-  const handler: RequestListener = (req, res) => {
+  /** Serves a request as `client`'s: its turns at the database, its limits, its device address. */
+  const serve = (client: string, req: IncomingMessage, res: ServerResponse) => {
     let url: URL;
     try {
       // Parsed as the path it is: resolved against a base, `//games/x` would name a host `games`.
@@ -273,13 +306,42 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       send(res, 204, null, corsHeaders(req));
       return;
     }
-    withClient(clientAddress(req), () => route(req, res, url)).catch((error: unknown) => answerError(req, res, url.pathname, error));
+    withClient(client, () => route(req, res, url)).catch((error: unknown) => answerError(req, res, url.pathname, error));
+  };
+  const handler: RequestListener = (req, res) => serve(clientAddress(req), req, res);
+  // A function's calls back come in on loopback; the caller in their URL makes them the calling
+  // device's, not this machine's, which every device's function calls would otherwise share.
+  const functionsHandler: RequestListener = (req, res) => {
+    const called = CALLER_URL.exec(req.url ?? '');
+    if (called === null) return serve(clientAddress(req), req, res);
+    req.url = called[2] ?? '/';
+    serve(callers.get(called[1] ?? '') ?? clientAddress(req), req, res);
   };
   const serverOptions = { maxHeaderSize: LIMITS.headerBytes, requestTimeout: 60_000, headersTimeout: 15_000 };
   const server = options.tls ? createTlsServer({ ...serverOptions, ...options.tls }, handler) : createServer(serverOptions, handler);
+  const functionsServer = createServer(serverOptions, functionsHandler);
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const target = req.url ?? '/';
+    let url: URL;
+    try {
+      url = new URL(target.startsWith('/') ? `http://localhost${target}` : target, 'http://localhost');
+    } catch {
+      socket.destroy();
+      return;
+    }
+    if (url.pathname !== REALTIME_PATH) {
+      const body = JSON.stringify({ message: 'no Route matched with those values' });
+      socket.end(`HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      return;
+    }
+    withClient(clientAddress(req), () => realtime.upgrade(req, socket, head, url)).catch((error: unknown) => {
+      console.error(`realtime upgrade failed: ${(error as Error).message}`);
+      socket.destroy();
+    });
+  });
   // A client that vanishes mid-request must not take the server with it; a request line and headers
   // past LIMITS.headerBytes are refused before anything else reads them.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+  const refuseMalformed = (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (!socket.writable) {
       socket.destroy();
       return;
@@ -293,18 +355,31 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\nContent-Type: application/json\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
-  });
-
-  const host = options.host ?? '127.0.0.1';
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? 54321, host, () => {
-        server.off('error', reject);
+  };
+  server.on('clientError', refuseMalformed);
+  functionsServer.on('clientError', refuseMalformed);
+  const listen = (target: Server | TlsServer, port: number, address: string) =>
+    new Promise<void>((resolve, reject) => {
+      target.once('error', reject);
+      target.listen(port, address, () => {
+        target.off('error', reject);
         resolve();
       });
     });
+  const stop = (target: Server | TlsServer) =>
+    new Promise<void>((resolve) => {
+      if (!target.listening) return resolve();
+      target.close(() => resolve());
+      target.closeAllConnections();
+    });
+
+  const host = options.host ?? '127.0.0.1';
+  try {
+    await listen(server, options.port ?? 54321, host);
+    await listen(functionsServer, 0, '127.0.0.1');
   } catch (error) {
+    realtime.close();
+    await stop(server);
     await db.close();
     await hasher.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
@@ -315,6 +390,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   const port = (server.address() as AddressInfo).port;
   const publicHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   baseUrl = options.publicUrl?.replace(/\/+$/, '') ?? `${options.tls ? 'https' : 'http'}://${publicHost}:${port}`;
+  functionsUrl = `http://127.0.0.1:${(functionsServer.address() as AddressInfo).port}`;
 
   let closing: Promise<void> | null = null;
   return {
@@ -326,10 +402,8 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     appliedMigrations: db.appliedNow,
     close() {
       closing ??= (async () => {
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        });
+        realtime.close();
+        await Promise.all([stop(server), stop(functionsServer)]);
         await hasher.close();
         await db.close();
       })();

@@ -6,8 +6,8 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { backendUrl, serviceInsert, serviceSelect, signInNewStudent, type Student } from './support/backend.ts';
-import { BackendLink, test } from './support/backendLink.ts';
+import { backendUrl, ownDevice, serviceInsert, serviceSelect, signInNewStudent, type Student } from './support/backend.ts';
+import { onOwnDevice, test } from './support/backendLink.ts';
 import { startGameHost } from './support/gameHost.ts';
 import { expectSandboxedGame } from './support/bundledGames.ts';
 import { installServiceWorker } from './support/student.ts';
@@ -30,6 +30,10 @@ async function say(page: Page, text: string): Promise<void> {
   await page.getByTestId('chat-input').press('Enter');
 }
 
+// Each test's students write from devices of their own (onOwnDevice). Every browser page of the suite,
+// in both workers, is otherwise one device, 127.0.0.1, to the chat's limit of 5 messages per 10 seconds
+// per device: B's offline message was refused on reconnect, and never reached A, when another worker's
+// chat test (roughEdges' seven quick messages, or another repeat of these) had just posted from its pages.
 test.describe('chat', () => {
   test('anonymous visitors are asked to sign in', async ({ page }) => {
     await page.goto('/chad');
@@ -44,6 +48,8 @@ test.describe('chat', () => {
     const ctxA = await browser.newContext();
     const ctxB = await browser.newContext();
     try {
+      await onOwnDevice(ctxA);
+      const linkB = await onOwnDevice(ctxB);
       const pageA = await ctxA.newPage();
       const pageB = await ctxB.newPage();
       await signInNewStudent(pageA);
@@ -60,8 +66,6 @@ test.describe('chat', () => {
       await expect(pageB.getByTestId('chat-message').filter({ hasText: markup })).toHaveCount(1);
       await expect(pageB.locator('.chat-body img, .chat-body b')).toHaveCount(0);
 
-      const linkB = new BackendLink(ctxB);
-      await linkB.attach();
       await linkB.goOffline();
       const offline = `sent while offline ${Date.now()}`;
       await say(pageB, offline);
@@ -86,6 +90,7 @@ test.describe('chat', () => {
   });
 
   test('the chat opens offline with the last messages, and one written offline lands once when back online', async ({ page, link }) => {
+    link.fromDevice(ownDevice());
     await signInNewStudent(page);
     await installServiceWorker(page);
     await openChat(page);
@@ -110,10 +115,8 @@ test.describe('chat', () => {
     expect(await serviceSelect('chat_messages', `select=id&body=eq.${encodeURIComponent(queued)}`)).toHaveLength(1);
   });
 
-  // The pages of this file are one device (127.0.0.1) to the chat's limit of 5 messages per 10 seconds
-  // per device; the other files post from devices of their own (studentSays). The tests before this one
-  // leave at most 2 of those 5 taken when it starts.
-  test("a new student's fourth quick message is refused, saying why and for how long, and keeps its text", async ({ page }) => {
+  test("a new student's fourth quick message is refused, saying why and for how long, and keeps its text", async ({ page, link }) => {
+    link.fromDevice(ownDevice());
     await signInNewStudent(page);
     await openChat(page);
     const run = Date.now();

@@ -37,7 +37,7 @@ test('/mirrors with no mirror listed offers to keep the games on this device', a
 test('the desk with no case says nothing waits, and checking again shows a case that came in since', async ({ page }) => {
   const moderator = await signInNewStudent(page);
   await serviceInsert('moderators', { user_id: moderator.userId, granted_by: 'e2e operator' });
-  const queues = await answerNothing(page, /\/rpc\/get_(pending_scores|open_chat_reports|open_takedowns|open_creator_applications)$/);
+  const queues = await answerNothing(page, /\/rpc\/get_(pending_scores|open_chat_reports|reported_matches|open_takedowns|open_creator_applications)$/);
   await page.goto('/moderate');
   const empty = page.getByTestId('empty-state');
   await expect(empty.getByRole('heading', { name: 'Nothing waits for a decision' })).toBeVisible();

@@ -12,7 +12,7 @@ const TAP = 44;
 
 const PATHS = [
   '/', '/class', '/puzzle', '/class/2048', '/class/Snake', '/class/creator', '/yt', '/leaderboard', '/streak', '/shop', '/pass',
-  '/chad', '/settings', '/auth', '/auth/callback', '/onboarding', '/profile', '/profile/nobody_here', '/creator', '/creator/abc',
+  '/chad', '/friends', '/play/1', '/play/join/AAAAAAAAAAAAAAAA', '/settings', '/auth', '/auth/callback', '/onboarding', '/profile', '/profile/nobody_here', '/creator', '/creator/abc',
   '/creator/abc/xyz', '/moderate', '/iframeCheck', '/cache', '/mirrors', '/takedown', '/privacy', '/terms', '/change-password',
   '/no-such-page',
 ];

@@ -104,6 +104,7 @@ test('no page scrolls sideways, signed out', async ({ page }) => {
     ['/shop', 'shop'],
     ['/pass', 'pass'],
     ['/chad', 'chat'],
+    ['/friends', 'friends'],
     ['/auth', 'auth'],
     ['/privacy', 'privacy'],
     ['/cache', 'cache'],

@@ -11,6 +11,8 @@ export type Decision =
   | { kind: 'chat-report'; reportId: number; hide: boolean; reason: string }
   | { kind: 'takedown'; requestId: number; reason: string }
   | { kind: 'creator-application'; applicationId: number; grant: boolean; reason: string }
+  | { kind: 'match'; matchId: number; reason: string }
+  | { kind: 'friend-invite'; inviteId: number; reason: string }
   | { kind: 'undo'; decisionId: number; reason: string };
 
 /** Makes the decision; resolves to the id of the decision recorded. */
@@ -26,7 +28,11 @@ export async function moderate(source: DataSource, decision: Decision): Promise<
             ? await supabase.rpc('resolve_takedown', { p_id: decision.requestId, p_reason: decision.reason })
             : decision.kind === 'creator-application'
               ? await supabase.rpc('decide_creator_application', { p_application_id: decision.applicationId, p_grant: decision.grant, p_reason: decision.reason })
-              : await supabase.rpc('undo_moderation_decision', { p_decision_id: decision.decisionId, p_reason: decision.reason });
+              : decision.kind === 'match'
+                ? await supabase.rpc('end_match', { p_match_id: decision.matchId, p_reason: decision.reason })
+                : decision.kind === 'friend-invite'
+                  ? await supabase.rpc('remove_friend_invite', { p_invite_id: decision.inviteId, p_reason: decision.reason })
+                  : await supabase.rpc('undo_moderation_decision', { p_decision_id: decision.decisionId, p_reason: decision.reason });
     return answer.error ? failed(answer.error) : ok(Number(answer.data));
   } catch (error) {
     return thrown(error);

@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Page } from '../../ui/Page.tsx';
 import { useUrlSession } from '../../state/auth.ts';
 import { safeNext } from '../../domain/safeNext.ts';
+import { signInLinkProblem } from '../../domain/signInLinkProblem.ts';
 import '../../ui/formCard.css';
 import './auth.css';
 
@@ -22,7 +23,7 @@ export default function AuthCallbackPage() {
     return (
       <Page name="auth-callback" title="Sign-in link did not work">
         <p className="form-error" role="alert" data-testid="auth-callback-error">
-          {result.message}
+          {signInLinkProblem(result.message)}
         </p>
         <p>
           <Link className="button" to="/auth">

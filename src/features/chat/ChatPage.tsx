@@ -1,12 +1,14 @@
+import { MessagesSquare } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { Page } from '../../ui/Page.tsx';
 import { CHAT_MAX_LENGTH, CHAT_NEW_ACCOUNT_LIMIT, CHAT_RATE_LIMIT } from '../../domain/chatBody.ts';
 import { mainSiteUrl } from '../../links.ts';
-import { useChat, type ChatMessage, type ChatRoom as Room, type OutboxItem, type ReportAnswer } from '../../state/chat.ts';
+import { useChat, type ChatMessage, type ChatRoom as Room, type OutboxItem } from '../../state/chat.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
 import '../../ui/forms.css';
 import './chat.css';
 
@@ -17,9 +19,11 @@ function timeOf(iso: string): string {
   return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 }
 
-function ReportButton({ message, report }: { message: ChatMessage; report: (message: ChatMessage) => Promise<ReportAnswer> }) {
+function ReportButton({ message, report, block }: { message: ChatMessage; report: Room['report']; block: Room['block'] }) {
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
+  const [alsoBlock, setAlsoBlock] = useState(false);
+  const blockId = useId();
   const author = message.username ?? 'someone';
   const confirm = async () => {
     setAsking(false);
@@ -29,6 +33,11 @@ function ReportButton({ message, report }: { message: ChatMessage; report: (mess
       if ('error' in answer) toast.error(`server error: ${answer.error}`);
       else if (answer.outcome === 'reported') toast.success(CHAT_REPORTED);
       else toast(CHAT_ALREADY_REPORTED);
+      if (alsoBlock) {
+        const refusal = await block(message);
+        if (refusal === null) toast.success(`You blocked ${author}. Unblock them on your friends page.`);
+        else toast.error(`Not blocked: ${refusal}`);
+      }
     } finally {
       setBusy(false);
     }
@@ -58,6 +67,10 @@ function ReportButton({ message, report }: { message: ChatMessage; report: (mess
           The moderators will read this message from {author} and decide what to do.
         </p>
         <blockquote className="chat-report-quote">{message.body}</blockquote>
+        <label className="field-check chat-report-block" htmlFor={blockId}>
+          <input id={blockId} type="checkbox" checked={alsoBlock} onChange={(event) => setAlsoBlock(event.target.checked)} data-testid="chat-report-block" />
+          Also block {author}: you will not see their messages, and they cannot ask you to be friends or invite you to play.
+        </label>
       </Dialog>
     </>
   );
@@ -140,7 +153,22 @@ function ChatRoom({ room }: { room: Room }) {
         <div>
           <div className="chat">
             <ol className="chat-log" ref={logRef} onScroll={onScroll} aria-label="Messages" aria-live="polite" data-testid="chat-log">
-              {loaded && messages.length === 0 && pending.length === 0 && <li className="chat-empty">No messages yet. Say hi!</li>}
+              {loaded && messages.length === 0 && pending.length === 0 && (
+                <li className="chat-empty">
+                  <EmptyState
+                    icon={<MessagesSquare size={28} />}
+                    title="No messages yet"
+                    action={
+                      // A label: pressing it puts the cursor in the message box.
+                      <label htmlFor={`${ids}-box`} className="button button-secondary">
+                        Say hi
+                      </label>
+                    }
+                  >
+                    Be the first to say something to the class.
+                  </EmptyState>
+                </li>
+              )}
               {!loaded && reachable && <li className="chat-empty">Loading messages…</li>}
               {messages.map((message) => {
                 const mine = message.user_id === userId;
@@ -149,7 +177,7 @@ function ChatRoom({ room }: { room: Room }) {
                     <div className="chat-meta">
                       <span className="chat-author">{mine ? 'You' : (message.username ?? 'someone')}</span>
                       <time dateTime={message.created_at}>{timeOf(message.created_at)}</time>
-                      {!mine && <ReportButton message={message} report={room.report} />}
+                      {!mine && <ReportButton message={message} report={room.report} block={room.block} />}
                     </div>
                     <p className="chat-body">{message.body}</p>
                   </li>

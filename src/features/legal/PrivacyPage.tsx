@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { Card } from '../../ui/Card.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { config } from '../../config.ts';
 import './legal.css';
@@ -7,7 +8,7 @@ export default function PrivacyPage() {
   const analytics = config.posthogKey !== undefined;
   return (
     <Page name="privacy" title="Privacy policy">
-      <div className="legal">
+      <Card as="div" className="legal">
         <p className="page-lead">
           This page says, in plain words, what the portal keeps about you, why, and how to get it deleted. We keep only what the
           portal needs to work, and we never sell your data or show you ads.
@@ -87,7 +88,7 @@ export default function PrivacyPage() {
 
         <h2>Changes</h2>
         <p>If we change what we store, we will update this page before the change happens.</p>
-      </div>
+      </Card>
     </Page>
   );
 }

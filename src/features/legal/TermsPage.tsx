@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
+import { Card } from '../../ui/Card.tsx';
 import { Page } from '../../ui/Page.tsx';
 import './legal.css';
 
 export default function TermsPage() {
   return (
     <Page name="terms" title="Terms of service">
-      <div className="legal">
+      <Card as="div" className="legal">
         <p className="page-lead">
           The portal is free for students. By using it you agree to these rules. They are short so that you actually read them.
         </p>
@@ -53,7 +54,7 @@ export default function TermsPage() {
           We try hard to keep the portal working and your progress safe, but it is offered as it is, and it may change or be down
           sometimes. See the <Link to="/privacy">privacy policy</Link> for what we store.
         </p>
-      </div>
+      </Card>
     </Page>
   );
 }

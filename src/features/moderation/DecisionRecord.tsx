@@ -11,6 +11,8 @@ const ACTION_WORDS: Record<string, string> = {
   reopen: 'Reopened',
   grant: 'Granted',
   decline: 'Declined',
+  end: 'Ended',
+  remove: 'Removed',
 };
 
 /** The desk's record: the latest decisions, each undoable one with its Undo (`decide` makes it and tells the moderator how it went). */

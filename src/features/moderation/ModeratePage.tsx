@@ -1,4 +1,4 @@
-import { Inbox, RefreshCw } from 'lucide-react';
+import { Inbox, RefreshCw, ShieldCheck } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { Button } from '../../ui/Button.tsx';
@@ -10,11 +10,14 @@ import { useModerationDesk, type Decision, type ModerationDesk, type ModerationD
 import { DecisionForm } from './DecisionForm.tsx';
 import { DecisionRecord } from './DecisionRecord.tsx';
 import { day, when } from './deskDates.ts';
+import { InviteLinks } from './InviteLinks.tsx';
 import { ProofImage } from './ProofImage.tsx';
+import { ReportedGames } from './ReportedGames.tsx';
 import './moderate.css';
 
-function Desk({ desk, decide: make, checkAgain }: { desk: ModerationDesk; decide: ModerationDeskView['decide']; checkAgain: () => void }) {
-  const waiting = desk.scores.length + desk.reports.length + desk.takedowns.length + desk.applications.length;
+function Desk({ desk, view }: { desk: ModerationDesk; view: ModerationDeskView }) {
+  const { decide: make, checkAgain, invites, findInvites } = view;
+  const waiting = desk.scores.length + desk.reports.length + desk.games.length + desk.takedowns.length + desk.applications.length;
   const decide = async (decision: Decision, done: string) => {
     const outcome = await make(decision);
     if (outcome.ok) toast.success(done);
@@ -33,7 +36,7 @@ function Desk({ desk, decide: make, checkAgain }: { desk: ModerationDesk; decide
             </Button>
           }
         >
-          No score, reported message, takedown request or creator application is open. New ones show when you check again.
+          No score, reported message, reported game, takedown request or creator application is open. New ones show when you check again.
         </EmptyState>
       ) : (
         <>
@@ -124,6 +127,8 @@ function Desk({ desk, decide: make, checkAgain }: { desk: ModerationDesk; decide
               })}
             </ul>
           </section>
+
+          <ReportedGames games={desk.games} decide={decide} />
 
           <section className="desk-section" aria-labelledby="desk-takedowns">
             <h2 id="desk-takedowns">Takedown requests ({desk.takedowns.length})</h2>
@@ -224,14 +229,17 @@ function Desk({ desk, decide: make, checkAgain }: { desk: ModerationDesk; decide
         </>
       )}
 
+      <InviteLinks invites={invites} findInvites={findInvites} decide={decide} />
+
       <DecisionRecord decisions={desk.decisions} decide={decide} />
     </>
   );
 }
 
-/** The moderation desk (issue 20): proofs to review, reported messages, takedown requests, creator applications, and the record. */
+/** The moderation desk (issue 20): proofs to review, reported messages and games, takedown requests, creator applications, invite links, and the record. */
 export default function ModeratePage() {
-  const { account, desk, decide, checkAgain } = useModerationDesk();
+  const view = useModerationDesk();
+  const { account, desk } = view;
 
   return (
     <Page name="moderate" title="Moderation desk">
@@ -245,15 +253,25 @@ export default function ModeratePage() {
       ) : desk.state === 'loading' || account === 'loading' ? (
         <p className="muted">Loading the desk…</p>
       ) : desk.state === 'not-a-moderator' ? (
-        <p role="alert" data-testid="desk-refused">
-          The moderation desk is for moderators. The people who run this portal appoint them.
-        </p>
+        <EmptyState
+          icon={<ShieldCheck size={28} />}
+          title="For moderators only"
+          action={
+            <Link to="/" className="button">
+              Back to the games
+            </Link>
+          }
+        >
+          <span role="alert" data-testid="desk-refused">
+            The moderation desk is for moderators. The people who run this portal appoint them.
+          </span>
+        </EmptyState>
       ) : desk.state === 'error' ? (
         <p role="alert" data-testid="desk-refused">
           The desk could not be loaded ({desk.message}). Check your connection and reload the page.
         </p>
       ) : (
-        <Desk desk={desk.data} decide={decide} checkAgain={checkAgain} />
+        <Desk desk={desk.data} view={view} />
       )}
     </Page>
   );

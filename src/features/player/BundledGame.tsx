@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 import type { GameCurrentScore } from '../../domain/gameSdk.ts';
 import { useGameSaves } from '../../state/player.ts';
+import { showAchievementUnlocked } from './achievementToast.tsx';
 import type { GameAbilities, PlayedScore } from './gameReports.ts';
 import { acceptGameMessage } from './gameMessages.ts';
 import { GameSession } from './gameSession.ts';
@@ -61,6 +62,12 @@ export function BundledGame({ appId, title, url, gameId, onScore, onCurrentScore
       now: () => Date.now(),
       newRunId: () => crypto.randomUUID(),
       onRunIssued: link.runIssued,
+      onAchievement: ({ runId, id }) => {
+        void link.achievement(runId, id).then((queued) => {
+          if (queued) showAchievementUnlocked(gameId, id);
+        });
+      },
+      onStat: ({ runId, name, value }) => link.stat(runId, name, value),
     });
     sessionRef.current = game;
     const listener = (event: MessageEvent) => {

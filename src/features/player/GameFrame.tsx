@@ -1,5 +1,5 @@
 import { ExternalLink, Maximize, Minimize, RotateCcw, Volume2, VolumeX } from 'lucide-react';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { GameCurrentScore } from '../../domain/gameSdk.ts';
 import { EXTERNAL_SANDBOX, packCopyUrl } from '../../domain/gameSandbox.ts';
 import { BundledGame } from './BundledGame.tsx';
@@ -26,10 +26,12 @@ interface GameFrameProps {
   sessionRef: RefObject<GameSession | null>;
   abilities: GameAbilities;
   onAbilities: (abilities: GameAbilities) => void;
+  /** What the page adds to the controls beside the game (a two-player game's "Play a friend"). */
+  toolbarEnd?: ReactNode;
 }
 
 /** The game in its frame, with the portal's controls under it (full screen, sound, new game) and the save choice over it. */
-export function GameFrame({ appId, title, url, packCopy, gameId, onScore, onCurrentScore, sessionRef, abilities, onAbilities }: GameFrameProps) {
+export function GameFrame({ appId, title, url, packCopy, gameId, onScore, onCurrentScore, sessionRef, abilities, onAbilities, toolbarEnd }: GameFrameProps) {
   const container = useRef<HTMLDivElement>(null);
   const [loads, setLoads] = useState(0);
   const reload = () => setLoads((n) => n + 1);
@@ -109,6 +111,7 @@ export function GameFrame({ appId, title, url, packCopy, gameId, onScore, onCurr
             <span className="game-toolbar-short">New game</span>
           </button>
         )}
+        {toolbarEnd}
       </div>
       {gameId !== null && <SaveChoice gameId={gameId} title={title} onTaken={reload} />}
     </div>

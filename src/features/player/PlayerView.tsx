@@ -1,12 +1,17 @@
 import { useCallback, useRef, useState } from 'react';
+import { Swords } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { AppRow } from '../../state/useCatalogue.ts';
 import { categoryLabel } from '../../domain/categories.ts';
 import { bundledGameId, type GameCurrentScore } from '../../domain/gameSdk.ts';
+import { isMatchGame } from '../../domain/match.ts';
+import { ButtonLink } from '../../ui/Button.tsx';
 import { useGameScores, usePackCopy, usePlayTracking } from '../../state/player.ts';
+import { usePlayingPresence } from '../../state/presence.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { GameVideos } from '../creator/GameVideos.tsx';
 import { AppScoreForm } from './AppScoreForm.tsx';
+import { GameAchievements } from './GameAchievements.tsx';
 import { GameFrame } from './GameFrame.tsx';
 import { NO_ABILITIES, type GameAbilities, type PlayedScore } from './gameReports.ts';
 import type { GameSession } from './gameSession.ts';
@@ -26,6 +31,7 @@ export function PlayerView({ app }: { app: AppRow }) {
   const scores = useGameScores(app.id);
   const now = useNow(30_000).getTime();
   usePlayTracking(app.id);
+  usePlayingPresence(app.id);
   const pack = usePackCopy(app.url, app.bundled);
 
   const onScore = useCallback((message: PlayedScore) => setOffer(offerOfScore(gameId, message, Date.now())), [gameId]);
@@ -48,6 +54,14 @@ export function PlayerView({ app }: { app: AppRow }) {
           sessionRef={game}
           abilities={abilities}
           onAbilities={setAbilities}
+          toolbarEnd={
+            // Beside the game's own controls, in the first screen, where a student looks for what to do with it.
+            gameId !== null && isMatchGame(gameId) ? (
+              <ButtonLink variant="secondary" size="sm" icon={<Swords aria-hidden="true" size={18} />} to={`/friends?play=${gameId}`} data-testid="play-a-friend">
+                Play a friend
+              </ButtonLink>
+            ) : undefined
+          }
         />
       )}
       {pack === 'kept' && (
@@ -59,6 +73,7 @@ export function PlayerView({ app }: { app: AppRow }) {
       <p className="page-lead player-description" data-testid="app-description">
         {app.description} <span className="app-card-meta">({categoryLabel(app.category)})</span>
       </p>
+
       {offer !== null && (
         <p className="player-offer" role="status" data-testid="score-offer">
           {offer.over ? 'Game over: you scored' : 'Your score now:'} {offer.score.toLocaleString('en-US')}.{' '}
@@ -78,6 +93,7 @@ export function PlayerView({ app }: { app: AppRow }) {
       {/* After the score panel: on a phone, where it is one column, games to go on with come after the score. */}
       {offer !== null && <PlayNext app={app} />}
       <GameVideos app={app} />
+      <GameAchievements appId={app.id} title={app.title} />
     </div>
   );
 }

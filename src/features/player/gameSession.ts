@@ -1,14 +1,18 @@
+import { checkRoomMove, withRoomMove, type RoomMove, type RoomState } from '../../domain/gameRoom.ts';
 import { checkRunScore, gameplayStarted, gameplayStopped, issueRun, type RunClock } from '../../domain/gameRun.ts';
 import {
   initMessage,
   muteMessage,
   newGameMessage,
+  roomMessage,
   runMessage,
   scoreRequestMessage,
   savedMessage,
   type GameMessage,
   type GameCurrentScore,
+  type GameAchievement,
   type GameFeatures,
+  type GameStat,
   type GameScore,
   type PortalMessage,
 } from '../../domain/gameSdk.ts';
@@ -39,15 +43,25 @@ export interface GameSessionPorts {
   newRunId: () => string;
   /** A run was issued: the portal tells the server, whose clock then bounds the run's score. */
   onRunIssued?: (runId: string) => void;
+  /** A move of the room's game that fits the room (its match, the next ply, this seat's turn), for the server to judge. */
+  onMove?: (move: RoomMove) => void;
+  /** The game unlocked an achievement in one of the runs this session issued, for the server to judge. */
+  onAchievement?: (achievement: Omit<GameAchievement, 'type'>) => void;
+  /** The game reported a stat in one of the runs this session issued, for the server to judge. */
+  onStat?: (stat: Omit<GameStat, 'type'>) => void;
 }
 
 /**
  * The portal's half of one game frame's conversation (docs/game-sdk.md): the handshake hands the game
- * its run id, mute state and save; scores are checked against the portal's own clock of the run; saves
- * go to the device's store at once. Messages reach it already accepted by acceptGameMessage.
+ * its run id, mute state, save and room; scores are checked against the portal's own clock of the run;
+ * saves go to the device's store at once; moves must fit the room. Messages reach it already accepted
+ * by acceptGameMessage.
  */
 export class GameSession {
   private run: RunClock | null = null;
+  private roomState: RoomState | null = null;
+  /** Every run id this session handed the game: an achievement or stat names one of them, or is dropped. */
+  private readonly issued = new Set<string>();
 
   constructor(private readonly ports: GameSessionPorts) {}
 
@@ -58,9 +72,11 @@ export class GameSession {
         // A reload inside the frame says hello again: it gets a fresh run and the save as it is now.
         this.run = issueRun(ports.newRunId(), ports.now());
         const runId = this.run.runId;
+        this.issued.add(runId);
         ports.onRunIssued?.(runId);
         const save = await ports.readSave().catch(() => null);
-        ports.post(initMessage({ gameId: ports.gameId, runId, muted: ports.muted(), save }));
+        // A reloaded frame plays on from the room as it stands, its unconfirmed moves included.
+        ports.post(initMessage({ gameId: ports.gameId, runId, muted: ports.muted(), save, room: this.roomState }));
         return;
       }
       case 'sdk:gameplay-start':
@@ -79,6 +95,7 @@ export class GameSession {
         const playing = this.run?.playingSince !== null;
         this.run = issueRun(ports.newRunId(), now);
         if (playing) this.run = gameplayStarted(this.run, now);
+        this.issued.add(this.run.runId);
         ports.onRunIssued?.(this.run.runId);
         ports.post(runMessage(this.run.runId));
         return;
@@ -101,7 +118,26 @@ export class GameSession {
       case 'sdk:features':
         ports.onFeatures?.({ currentScore: message.currentScore, newGame: message.newGame });
         return;
+      case 'sdk:move': {
+        const move = { matchId: message.matchId, ply: message.ply, move: message.move };
+        if (this.roomState === null || checkRoomMove(this.roomState, move) !== 'ok') return;
+        this.roomState = withRoomMove(this.roomState, move);
+        ports.onMove?.(move);
+        return;
+      }
+      case 'sdk:achievement':
+        if (this.issued.has(message.runId)) ports.onAchievement?.({ runId: message.runId, id: message.id });
+        return;
+      case 'sdk:stat':
+        if (this.issued.has(message.runId)) ports.onStat?.({ runId: message.runId, name: message.name, value: message.value });
+        return;
     }
+  }
+
+  /** The room changed (a move confirmed or refused, the other seat moved, a result): the game hears it now, and on its next hello. */
+  room(state: RoomState): void {
+    this.roomState = state;
+    this.ports.post(roomMessage(state));
   }
 
   /** The student asked for the score on the game's screen: the game answers with sdk:current-score. */

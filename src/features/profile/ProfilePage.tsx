@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Page } from '../../ui/Page.tsx';
 import { useProfile, usePublicProfile, useRecentPlays } from '../../state/profile.ts';
 import '../../ui/formCard.css';
+import { BadgeShelf, BadgeShelfPicker } from './BadgeShelf.tsx';
 import { IconPicker, ProfileFieldsForm } from './ProfileEditor.tsx';
 import { profileHeading, ProfileView } from './profileView.tsx';
 import './profile.css';
@@ -38,10 +39,12 @@ function OwnProfilePage() {
   return (
     <Page name="profile" title="Your profile" heading={profileHeading(own.shown.username)}>
       <ProfileView profile={own.shown} items={own.items} recent={recent} own />
+      <BadgeShelf username={own.shown.username} />
       <h2 id="edit">Edit your profile</h2>
       <div className="profile-sections">
         <IconPicker save={view.save} profile={own.row} ownedIcons={own.ownedIcons} />
         <ProfileFieldsForm key={`${own.row.username}\u0000${own.row.user_about ?? ''}`} save={view.save} profile={own.row} />
+        <BadgeShelfPicker />
         <CreatorToolsCard />
       </div>
     </Page>
@@ -56,6 +59,7 @@ function PublicProfilePage({ username }: { username: string }) {
     return (
       <Page name="profile" title={`@${result.profile.username}`} heading={profileHeading(result.profile.username)}>
         <ProfileView profile={result.profile} items={items} recent={recent} own={false} />
+        <BadgeShelf username={result.profile.username} />
       </Page>
     );
   }

@@ -49,7 +49,13 @@ export default function SettingsPage() {
   return (
     <Page name="settings" title="Settings">
       <p className="page-lead">
-        Signed in as <strong>{view.email}</strong>. <Link to="/profile">See your profile</Link>
+        {/* The public name, not the e-mail: a settings page is often on a classroom's projector. */}
+        {own ? (
+          <>
+            Signed in as <strong>{own.row.username}</strong>.{' '}
+          </>
+        ) : null}
+        <Link to="/profile">See your profile</Link>
       </p>
       <div className="profile-sections">
         {own ? (

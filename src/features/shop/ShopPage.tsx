@@ -80,6 +80,12 @@ function SaleActions({ item, shop }: { item: ItemForSale; shop: ShopView }) {
     <>
       <span className="item-price">
         <CoinIcon /> {formatCoins(item.price)}
+        {/* Said on the card, not only in the button's tooltip, which a touch screen never shows. */}
+        {short && !mine && shop.balance !== null ? (
+          <span className="item-need" data-testid={`need-${item.id}`}>
+            {formatCoins(item.price - shop.balance)} more to go
+          </span>
+        ) : null}
       </span>
       {mine ? (
         <span className={mine.pendingOpId ? 'item-state item-state-pending' : 'item-state'} data-testid={`owned-${item.id}`}>
@@ -151,11 +157,24 @@ export default function ShopPage() {
   const shown = filterItems(tab === 'store' ? store : mine, filter).sort((a, b) => Number(isForSale(b)) - Number(isForSale(a)));
   const types = [...new Set((tab === 'store' ? store : mine).map((i) => i.type))];
 
+  const lead = (
+    <p className="page-lead">
+      Spend your Dabloons on cursors, backgrounds, fonts, badges and more. Battle-pass rewards are earned on the <NavLink to="/pass">Hollowed Pass</NavLink>.
+    </p>
+  );
+  // Nothing under the lead until the account is known: the sign-in note, added above a toolbar and items
+  // already drawn, moved them all down (a layout shift on every visitor's first look at the shop).
+  if (shop.account === 'loading') {
+    return (
+      <Page name="shop" title="Shop">
+        {lead}
+      </Page>
+    );
+  }
+
   return (
     <Page name="shop" title="Shop">
-      <p className="page-lead">
-        Spend your Dabloons on cursors, backgrounds, fonts, badges and more. Battle-pass rewards are earned on the <NavLink to="/pass">Hollowed Pass</NavLink>.
-      </p>
+      {lead}
       {shop.account === 'signed-out' && (
         <p className="panel">
           <NavLink to="/auth">Sign in</NavLink> to earn Dabloons and buy items.

@@ -1,4 +1,6 @@
 import { startGameRun } from '../../data/actions/startGameRun.ts';
+import { queuedAchievements, rememberQueuedAchievements } from '../../data/achievementMemory.ts';
+import { queueMutation } from '../../data/queue.ts';
 import { ANONYMOUS_OWNER, deviceId, saveQueue, writeGameSave } from '../../data/gameSaves.ts';
 import { isOnline } from '../../data/online.ts';
 import type { DataSource } from '../../data/source.ts';
@@ -18,6 +20,14 @@ export interface GameLink {
   runIssued: (runId: string) => void;
   /** Whether the server saw the run start in time to vouch for its play time (RUN_START_PROMPT_MS). */
   runSeen: (runId: string) => boolean;
+  /**
+   * The game unlocked an achievement: queued in the outbox for the server to judge, once per student,
+   * game and device. Resolves true when it was queued now (the page shows it), false when it was
+   * before, or nobody is signed in, or the device refused it.
+   */
+  achievement: (runId: string, id: string) => Promise<boolean>;
+  /** The game reported a stat: queued in the outbox for the server to hold to its pace. */
+  stat: (runId: string, name: string, value: number) => void;
 }
 
 export interface LinkParts {
@@ -61,5 +71,23 @@ export function openGameLink({ data, owner, appId, gameId, cloud }: LinkParts): 
       });
     },
     runSeen: (runId) => seen.has(runId),
+    achievement: async (runId, id) => {
+      if (data === null || owner === ANONYMOUS_OWNER) return false;
+      const queued = queuedAchievements(owner, gameId);
+      if (queued.has(id)) return false;
+      try {
+        await queueMutation(data, { kind: 'unlock_achievement', args: { p_app_id: appId, p_achievement: id, p_run_id: runId }, userId: owner });
+      } catch {
+        return false;
+      }
+      queued.add(id);
+      rememberQueuedAchievements(owner, gameId, queued);
+      return true;
+    },
+    stat: (runId, name, value) => {
+      if (data === null || owner === ANONYMOUS_OWNER) return;
+      // A refusal is the game's bug (a name or value out of form), not the student's to read.
+      void queueMutation(data, { kind: 'report_stat', args: { p_app_id: appId, p_run_id: runId, p_name: name, p_value: value }, userId: owner }).catch(() => undefined);
+    },
   };
 }

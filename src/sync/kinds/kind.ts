@@ -13,8 +13,11 @@ import type { Settlement } from '../../domain/batchDecision.ts';
  * rebase can lay them again over fresh server data: nothing is passed in from the page that queued them.
  *
  * A new kind is its RPC (in SQL, with its row in app_private.mutation_kinds), its name in
- * MUTATION_KINDS (src/store/db.ts, which a db test holds equal to that table), a module here, and the
- * registry line the compiler then asks for. The engine, the outbox and the mirror's writers need nothing.
+ * RPC_MUTATION_KINDS (src/store/db.ts, which a db test holds equal to that table), a module here, and
+ * the registry line the compiler then asks for. A kind the server judges in an edge function instead is
+ * its name in FUNCTION_MUTATION_KINDS, its arguments in src/backend/functions.types.ts, a module here and
+ * its route in src/sync/functionOps.ts, both asked for by the compiler; the function answers as
+ * src/sync/functionAnswer.ts reads. The engine, the outbox and the mirror's writers need nothing.
  */
 
 export interface Submitted<K extends MutationKind> {

@@ -6,11 +6,14 @@ import { claimBattlepassTier } from './claim_battlepass_tier.ts';
 import { claimStreak } from './claim_streak.ts';
 import { incrementTimeSpent } from './increment_time_spent.ts';
 import type { MutationKindModule } from './kind.ts';
+import { makeMatchMove } from './make_match_move.ts';
 import { putGameSave } from './put_game_save.ts';
 import { recordAppPlayed } from './record_app_played.ts';
+import { reportStat } from './report_stat.ts';
 import { sendChatMessage } from './send_chat_message.ts';
 import { setItemEquipped } from './set_item_equipped.ts';
 import { submitScore } from './submit_score.ts';
+import { unlockAchievement } from './unlock_achievement.ts';
 import { updateProfile } from './update_profile.ts';
 
 /** One module for every kind the outbox may queue: a kind missing here does not compile. */
@@ -27,6 +30,9 @@ export const KINDS: KindRegistry = {
   update_profile: updateProfile,
   send_chat_message: sendChatMessage,
   put_game_save: putGameSave,
+  unlock_achievement: unlockAchievement,
+  report_stat: reportStat,
+  make_match_move: makeMatchMove,
 };
 
 /**

@@ -47,6 +47,21 @@ export function messageOf(a: Answer): string {
   return typeof text === 'string' ? text : '';
 }
 
+export interface ArenaMatches {
+  /** Alice v bob, Tic Tac Toe, being played, bob's draw offer waiting. */
+  drawOffered: number;
+  /** Bob's invite to alice to play chess, waiting. */
+  invited: number;
+  /** Alice's invite to bob to play Hex Conquest, waiting. */
+  inviting: number;
+  /** Alice v dave, chess, being played, dave to move. */
+  playing: number;
+  /** Alice v dave, Tic Tac Toe, over: dave resigned. */
+  finished: number;
+  /** Bob's invite to carol, which carol reported: another pair's game. */
+  others: number;
+}
+
 export class Arena {
   /** Requests made as a student, a stranger or with a made-up token: the attacks, for the suite's report. */
   private attempts = 0;
@@ -72,6 +87,14 @@ export class Arena {
     /** Invite codes alice and bob each made and nobody used yet. */
     readonly aliceInvite: string,
     readonly bobInvite: string,
+    /** Two-player games (issue 28), each in the state one RPC acts on; `others` is bob and carol's. */
+    readonly matches: ArenaMatches,
+    /** A game link dave made for Hex Conquest, a game alice and he have not got going: she may take its seat. */
+    readonly daveLink: string,
+    /** A game run alice started (issue 29): the run her achievements and stats count in. */
+    readonly aliceRun: string,
+    /** Bob's unlock of Snake's first achievement, in his own run: what a moderator may revoke. */
+    readonly bobUnlock: number,
   ) {}
 
   /**
@@ -126,13 +149,39 @@ export class Arena {
     const bobVideo = await insert(bob, 'creator_videos', { social_id: bobSocial, title: 'Speedrun', url: 'https://video.example/1' });
     const bobRun = crypto.randomUUID();
     await rpc(bob, 'start_game_run', { p_app_id: 'snake', p_run_id: bobRun });
+    const bobUnlock = Number(((await rpc(bob, 'unlock_achievement', { p_app_id: 'snake', p_achievement: 'first-apple', p_run_id: bobRun, p_client_id: crypto.randomUUID() })) as { unlock_id: number }).unlock_id);
+    const aliceRun = crypto.randomUUID();
+    await rpc(alice, 'start_game_run', { p_app_id: 'snake', p_run_id: aliceRun });
     await rpc(bob, 'put_game_save', { p_app_id: '2048', p_state: '{"cells":[2]}', p_device_id: crypto.randomUUID(), p_device_label: 'arena', p_saved_at: new Date().toISOString() });
     const carol = await student('carol_sec');
     await rpc(carol, 'request_friend', { p_username: alice.username });
     const inviteOf = async (who: Student) => ((await rpc(who, 'create_friend_invite', {})) as Array<{ code: string }>)[0]!.code;
     const [aliceInvite, bobInvite] = [await inviteOf(alice), await inviteOf(bob)];
+    const dave = await student('dave_sec');
+    const befriend = async (asker: Student, other: Student) => {
+      await rpc(asker, 'request_friend', { p_username: other.username });
+      await rpc(other, 'answer_friend_request', { p_user_id: asker.id, p_accept: true });
+    };
+    await befriend(alice, bob);
+    await befriend(alice, dave);
+    await befriend(carol, bob);
+    const game = async (inviter: Student, friend: Student, p_game: string, p_moves_first = 'me') =>
+      Number(await rpc(inviter, 'invite_to_match', { p_user_id: friend.id, p_game, p_pace: 'correspondence', p_moves_first }));
+    const drawOffered = await game(alice, bob, 'tic-tac-toe');
+    await rpc(bob, 'answer_match_invite', { p_match_id: drawOffered, p_accept: true });
+    await rpc(bob, 'offer_draw', { p_match_id: drawOffered });
+    const invited = await game(bob, alice, 'chess');
+    const inviting = await game(alice, bob, 'hex-conquest');
+    const playing = await game(alice, dave, 'chess', 'friend');
+    await rpc(dave, 'answer_match_invite', { p_match_id: playing, p_accept: true });
+    const finished = await game(alice, dave, 'tic-tac-toe');
+    await rpc(dave, 'answer_match_invite', { p_match_id: finished, p_accept: true });
+    await rpc(dave, 'resign_match', { p_match_id: finished });
+    const others = await game(bob, carol, 'tic-tac-toe');
+    await rpc(carol, 'report_match_player', { p_match_id: others, p_reason: 'Rude invite.' });
+    const daveLink = ((await rpc(dave, 'create_match_link', { p_game: 'hex-conquest', p_pace: 'correspondence' })) as Array<{ code: string }>)[0]!.code;
     return new Arena(backend, alice, bob, aliceSubmission, bobSubmission, bobProof, bobMessage, aliceMessage, bobSocial, bobVideo, aliceApplication, bobApplication, bobRun,
-      carol, aliceInvite, bobInvite);
+      carol, aliceInvite, bobInvite, { drawOffered, invited, inviting, playing, finished, others }, daveLink, aliceRun, bobUnlock);
   }
 
   private static async call(backend: Backend, token: string | null, path: string, init: RequestInit, device?: string): Promise<Answer> {

@@ -159,6 +159,21 @@ function attacks(a: Arena): Record<string, Attack[]> {
       patch('approve one\'s own score by rewriting', `leaderboard_submissions?id=eq.${a.aliceSubmission}`, { review: 'approved' }),
       post('record a grant that was never made', 'moderation_decisions', { moderator_id: me, subject: 'creator_application', subject_id: a.aliceApplication, action: 'grant', reason: 'mine' }),
     ],
+    achievements: [
+      { what: "read hidden achievements' words past get_achievements", method: 'GET', path: 'achievements?select=*' },
+      post('declare an achievement worth the most', 'achievements', { app_id: 'snake', code: 'free-money', title: 'Free', description: 'Free', icon: '<svg></svg>', points: 100, reward: 500 }),
+      patch('raise a reward', 'achievements?code=eq.first-apple', { reward: 500 }),
+      patch('drop a threshold', 'achievements?code=eq.length-50', { stat: null, threshold: null }),
+      del('delete achievements', 'achievements?id=gt.0'),
+    ],
+    achievement_unlocks: [
+      { what: "read bob's unlocks", method: 'GET', path: 'achievement_unlocks?select=*' },
+      post('unlock past the RPC', 'achievement_unlocks', { user_id: me, achievement_id: 1 }),
+      post('upsert an unlock', 'achievement_unlocks?on_conflict=id', { id: a.bobUnlock, user_id: me, achievement_id: 1 }, true),
+      patch("take bob's unlock", `achievement_unlocks?id=eq.${a.bobUnlock}`, { user_id: me }),
+      patch("undo a revoke", 'achievement_unlocks?id=gt.0', { revoked_at: null }),
+      del("delete bob's unlock", `achievement_unlocks?id=eq.${a.bobUnlock}`),
+    ],
     takedown_requests: [
       { what: "read others' names and e-mails", method: 'GET', path: 'takedown_requests?select=*' },
       patch('rewrite requests', 'takedown_requests?id=gt.0', { reason: 'withdrawn' }),

@@ -205,6 +205,45 @@ const CASES: Record<string, RpcCase> = {
     valid: () => ({ p_app_id: 'snake', p_run_id: crypto.randomUUID() }),
     refuse: (a) => ({ p_app_id: [...NOT_AN_ID, 'no-such-app'], p_run_id: [...NOT_A_UUID, null, a.bobRun] }),
   },
+  'unlock_achievement(p_app_id, p_achievement, p_run_id, p_client_id)': {
+    valid: (a) => ({ p_app_id: 'snake', p_achievement: 'first-apple', p_run_id: a.aliceRun, p_client_id: crypto.randomUUID() }),
+    refuse: (a) => ({
+      p_app_id: [...NOT_AN_ID, 'no-such-app', 'flappy'],
+      // An achievement of another game, the portal's own (the server's to grant), one whose threshold is not reached.
+      p_achievement: [...NOT_AN_ID, 'first-pipe', 'streak-7', 'length-50'],
+      p_run_id: [...NOT_A_UUID, null, a.bobRun],
+      p_client_id: [...NOT_A_UUID, null],
+    }),
+  },
+  'report_stat(p_app_id, p_run_id, p_name, p_value, p_client_id)': {
+    valid: (a) => ({ p_app_id: 'snake', p_run_id: a.aliceRun, p_name: 'length', p_value: 3, p_client_id: crypto.randomUUID() }),
+    refuse: (a) => ({
+      p_app_id: [...NOT_AN_ID, 'no-such-app', 'flappy'],
+      p_run_id: [...NOT_A_UUID, null, a.bobRun],
+      p_name: [...NOT_AN_ID, 'wingspan', 'pipes'],
+      // Far faster than a snake grows in the few seconds since alice's run began.
+      p_value: [...NOT_AN_INTEGER, -1, 1000000001, 100000, null],
+      p_client_id: [...NOT_A_UUID, null],
+    }),
+  },
+  'get_achievements(p_app_id)': {
+    valid: () => ({ p_app_id: 'snake' }),
+    read: true,
+    publicOnly: true,
+  },
+  'get_my_achievements()': { valid: () => ({}), read: true },
+  'get_badge_shelf(p_username)': { valid: (a) => ({ p_username: a.bob.username }), read: true, publicOnly: true },
+  'set_badge_shelf(p_unlock_ids)': {
+    // Alice's own shelf, emptied: she has unlocked nothing in the arena.
+    valid: () => ({ p_unlock_ids: [] }),
+    // An empty object reads as Postgres' empty array '{}', which clears the shelf: not a refusal.
+    refuse: (a) => ({ p_unlock_ids: [[a.bobUnlock], [1, 2, 3, 4], [-1], ['abc'], 'abc', 1, [[1]], [1.5], [null]] }),
+  },
+  'revoke_achievement(p_unlock_id, p_reason)': {
+    valid: (a) => ({ p_unlock_id: a.bobUnlock, p_reason: 'Unlocked by a script.' }),
+    refuse: () => ({ p_unlock_id: [...NOT_AN_INTEGER, -1, 0, null], p_reason: NOT_A_REASON }),
+    desk: true,
+  },
   'submit_score(p_app_id, p_score, p_client_id, p_run_id, p_duration_ms, p_resumed, p_proof_bytes)': {
     valid: () => ({ p_app_id: 'snake', p_score: 10, p_client_id: crypto.randomUUID(), p_duration_ms: 5000, p_resumed: false, p_proof_bytes: 1000 }),
     refuse: (a) => ({
@@ -219,10 +258,12 @@ const CASES: Record<string, RpcCase> = {
     }),
   },
   // Classmates (issue 28), in the order the last test makes the valid calls (reads, then writes by name):
-  // alice accepts carol's request, blocks her, makes an invite, uses bob's, ends that friendship, asks
-  // bob again, cancels her first invite, shares her presence, and lifts the block on carol.
+  // alice accepts carol's request, blocks her, makes an invite, uses bob's (they are friends already:
+  // it says so), ends that friendship, asks bob again, cancels her first invite, shares her presence,
+  // and lifts the block on carol.
   'get_classmates()': { valid: () => ({}), read: true },
   'get_presence_sharing()': { valid: () => ({}), read: true },
+  'get_friend_invites()': { valid: () => ({}), read: true },
   'answer_friend_request(p_user_id, p_accept)': {
     valid: (a) => ({ p_user_id: a.carol.id, p_accept: true }),
     refuse: (a) => ({ p_user_id: [...NOT_A_UUID, null, ZERO_UUID, a.alice.id, a.bob.id], p_accept: ['maybe', 2, [], {}, null] }),
@@ -253,6 +294,19 @@ const CASES: Record<string, RpcCase> = {
     valid: (a) => ({ p_code: a.aliceInvite }),
     refuse: (a) => ({ p_code: ['', 'x'.repeat(10000), "x' or '1'='1", a.bobInvite, 123, [], {}, null, '\u0000'] }),
   },
+  // The desk's look-up and removal of a student's invite links: bob's invite is the second the arena
+  // made (alice's is the first), and the last test removes it after alice used it.
+  'get_student_friend_invites(p_username)': {
+    valid: (a) => ({ p_username: a.bob.username }),
+    refuse: () => ({ p_username: ['', '   ', 'no_such_student_9', "x' or '1'='1", null, '\u0000'] }),
+    read: true,
+    desk: true,
+  },
+  'remove_friend_invite(p_invite_id, p_reason)': {
+    valid: () => ({ p_invite_id: 2, p_reason: 'Posted in the class chat.' }),
+    refuse: () => ({ p_invite_id: [...NOT_AN_INTEGER, -1, 0, null], p_reason: NOT_A_REASON }),
+    desk: true,
+  },
   'set_presence(p_app_id)': {
     valid: () => ({ p_app_id: 'snake' }),
     refuse: () => ({ p_app_id: [...NOT_AN_ID.filter((v) => v !== null), 'no-such-app'] }),
@@ -265,6 +319,94 @@ const CASES: Record<string, RpcCase> = {
     valid: (a) => ({ p_user_id: a.carol.id }),
     refuse: (a) => ({ p_user_id: [...NOT_A_UUID, null, ZERO_UUID, a.alice.id, a.bob.id] }),
     namesClassmate: true,
+  },
+  // Two-player games (issue 28), on the arena's games (ArenaMatches), in the order of the last test:
+  // alice accepts bob's draw offer and his invite, cancels her own, asks too early to win on time,
+  // ends bob and carol's reported game as a moderator, invites bob again, offers a draw, a rematch of
+  // the game dave resigned, reports dave and resigns. Another pair's game is refused like no game at all.
+  'answer_draw(p_match_id, p_accept)': {
+    valid: (a) => ({ p_match_id: a.matches.drawOffered, p_accept: true }),
+    refuse: (a) => ({ p_match_id: [...NOT_AN_INTEGER, -1, 0, null, a.matches.others, a.matches.playing], p_accept: ['maybe', 2, [], {}, null] }),
+  },
+  'answer_match_invite(p_match_id, p_accept)': {
+    valid: (a) => ({ p_match_id: a.matches.invited, p_accept: true }),
+    refuse: (a) => ({ p_match_id: [...NOT_AN_INTEGER, -1, 0, null, a.matches.others, a.matches.inviting], p_accept: ['maybe', 2, [], {}, null] }),
+  },
+  'cancel_match_invite(p_match_id)': {
+    valid: (a) => ({ p_match_id: a.matches.inviting }),
+    refuse: (a) => ({ p_match_id: [...NOT_AN_INTEGER, -1, 0, null, a.matches.others, a.matches.invited] }),
+  },
+  // Asked before the other player's time is up it answers how long is left: the device's clock may run ahead.
+  'claim_match_timeout(p_match_id)': {
+    valid: (a) => ({ p_match_id: a.matches.playing }),
+    refuse: (a) => ({ p_match_id: [...NOT_AN_INTEGER, -1, 0, null, a.matches.others, a.matches.invited, a.matches.finished] }),
+  },
+  'end_match(p_match_id, p_reason)': {
+    valid: (a) => ({ p_match_id: a.matches.others, p_reason: 'A rude invite.' }),
+    refuse: () => ({ p_match_id: [...NOT_AN_INTEGER, -1, 0, null], p_reason: NOT_A_REASON }),
+    desk: true,
+  },
+  'get_match(p_match_id, p_from_ply)': {
+    valid: (a) => ({ p_match_id: a.matches.playing, p_from_ply: 0 }),
+    refuse: (a) => ({ p_match_id: [...NOT_AN_INTEGER, -1, 0, null, a.matches.others], p_from_ply: [...NOT_AN_INTEGER, -1, null] }),
+    read: true,
+  },
+  // What the match-move function reads with the student's token before it runs the rules. Its refusals
+  // of a move are answers ({"ok": false, "code"}) for the function to pass on, another pair's game among
+  // them: the database suite tests each one. Here, arguments that are no game, ply or id at all.
+  'get_match_for_move(p_match_id, p_ply, p_move, p_mutation_id)': {
+    valid: (a) => ({ p_match_id: a.matches.playing, p_ply: 0, p_move: 'e2e4', p_mutation_id: crypto.randomUUID() }),
+    refuse: () => ({
+      p_match_id: ['9223372036854775808', 1e308, 1.5, '1.5', 'abc', '', true, [], {}, null, '\u0000'],
+      p_ply: [...NOT_AN_INTEGER, null],
+      p_move: [null],
+      p_mutation_id: [...NOT_A_UUID, null],
+    }),
+    read: true,
+  },
+  // Wins, draws and losses per game: numbers for the public page, never whom they played.
+  'get_match_results(p_username)': { valid: (a) => ({ p_username: a.bob.username }), read: true, publicOnly: true },
+  'get_my_matches()': { valid: () => ({}), read: true },
+  'get_reported_matches()': { valid: () => ({}), read: true, desk: true },
+  'invite_to_match(p_user_id, p_game, p_pace, p_moves_first)': {
+    valid: (a) => ({ p_user_id: a.bob.id, p_game: 'hex-conquest', p_pace: 'live', p_moves_first: 'random' }),
+    refuse: (a) => ({
+      p_user_id: [...NOT_A_UUID, null, ZERO_UUID, a.alice.id, a.carol.id],
+      p_game: [...NOT_AN_ID, 'snake', 'Chess', 'chess '],
+      p_pace: ['blitz', 'Live', '', 123, [], {}, null, '\u0000'],
+      p_moves_first: ['nobody', 'Me', '', 123, [], {}, null, '\u0000'],
+    }),
+    namesClassmate: true,
+  },
+  // Game links (issue 28): alice makes one for a game over days, and takes the seat of dave's link.
+  'create_match_link(p_game, p_pace, p_moves_first)': {
+    valid: () => ({ p_game: 'tic-tac-toe', p_pace: 'correspondence', p_moves_first: 'random' }),
+    refuse: () => ({
+      p_game: [...NOT_AN_ID, 'snake', 'Chess', 'chess '],
+      p_pace: ['blitz', 'Live', '', 123, [], {}, null, '\u0000'],
+      p_moves_first: ['nobody', 'Me', '', 123, [], {}, null, '\u0000'],
+    }),
+  },
+  'get_my_match_links()': { valid: () => ({}), read: true },
+  // Its refusals are answers ({"ok": false, "message"}), so that wrong codes are counted: the database
+  // suite tests each one.
+  'join_match_link(p_code)': { valid: (a) => ({ p_code: a.daveLink }) },
+  'offer_draw(p_match_id)': {
+    valid: (a) => ({ p_match_id: a.matches.playing }),
+    refuse: (a) => ({ p_match_id: [...NOT_AN_INTEGER, -1, 0, null, a.matches.others, a.matches.invited, a.matches.drawOffered] }),
+  },
+  'offer_rematch(p_match_id)': {
+    valid: (a) => ({ p_match_id: a.matches.finished }),
+    refuse: (a) => ({ p_match_id: [...NOT_AN_INTEGER, -1, 0, null, a.matches.others, a.matches.playing, a.matches.invited] }),
+  },
+  // An empty reason is a reason: a young student may not find the words. Arrays and objects arrive as their JSON text.
+  'report_match_player(p_match_id, p_reason)': {
+    valid: (a) => ({ p_match_id: a.matches.playing, p_reason: 'Said mean things.' }),
+    refuse: (a) => ({ p_match_id: [...NOT_AN_INTEGER, -1, 0, null, a.matches.others], p_reason: ['x'.repeat(501), 'a\u202eb', '\u0000'] }),
+  },
+  'resign_match(p_match_id)': {
+    valid: (a) => ({ p_match_id: a.matches.playing }),
+    refuse: (a) => ({ p_match_id: [...NOT_AN_INTEGER, -1, 0, null, a.matches.others, a.matches.invited, a.matches.finished] }),
   },
   'update_profile(p_username, p_icon, p_user_about, p_client_id)': {
     valid: () => ({ p_username: 'alice_renamed', p_icon: 'default_fox', p_user_about: 'hi', p_client_id: crypto.randomUUID() }),

@@ -5,7 +5,7 @@
 import type { Sql } from './session.ts';
 
 /** The schemas whose objects the migrations and supabase/schemas own or change. */
-export const APP_SCHEMAS = ['public', 'app_private', 'storage'];
+export const APP_SCHEMAS = ['public', 'app_private', 'storage', 'realtime'];
 
 export interface CatalogObject {
   /** Unique within a database, e.g. `function public.balance(p_uid uuid)`. */

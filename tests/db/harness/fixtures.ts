@@ -87,9 +87,12 @@ export async function balance(db: Sql, userId: string): Promise<number> {
 }
 
 /**
- * Moves an account's sign-up back by `age` (an interval), as the operator could: the chat holds
- * accounts in their first day to a tighter limit, and most tests are about students past it.
+ * Moves an account's sign-up back by `age` (an interval), standing in for the time passing since: the
+ * chat holds accounts in their first day to a tighter limit, and most tests are about students past
+ * it. "Popular this week" keeps a copy of the sign-up time beside each of the account's plays
+ * (app_private.popular_plays), which time passing would age too, so the copies move back with it.
  */
 export async function ageAccount(db: Sql, userId: string, age = '30 days'): Promise<void> {
   await db.query('update auth.users set created_at = now() - $2::interval where id = $1', [userId, age]);
+  await db.query('update app_private.popular_plays set account_created_at = now() - $2::interval where user_id = $1', [userId, age]);
 }

@@ -1,6 +1,8 @@
 // Every database suite, in the order they run on each engine.
 import type { EngineKind } from '../harness/engine.ts';
 import { describeEngine } from '../harness/run.ts';
+import { achievementDeclarationsSuite } from './achievement-declarations.ts';
+import { achievementsSuite } from './achievements.ts';
 import { authHelpersSuite } from './auth-helpers.ts';
 import { battlepassSuite } from './battlepass.ts';
 import { catalogueSuite } from './catalogue.ts';
@@ -15,6 +17,8 @@ import { declaredSchemaSuite } from './declared-schema.ts';
 import { fairScoresSuite } from './fair-scores.ts';
 import { grantsSuite } from './grants.ts';
 import { leaksSuite } from './leaks.ts';
+import { matchLinkRaceSuite, matchLinksSuite } from './match-links.ts';
+import { matchesSuite } from './matches.ts';
 import { moderationSuite } from './moderation.ts';
 import { namesSuite } from './names.ts';
 import { operatorsSuite } from './operators.ts';
@@ -22,6 +26,7 @@ import { playTimeSuite } from './play-time.ts';
 import { popularAppsSuite } from './popular-apps.ts';
 import { guardSuite } from './profile-guard.ts';
 import { profileSuite } from './profiles.ts';
+import { realtimeSuite } from './realtime.ts';
 import { referenceDataSuite } from './reference-data.ts';
 import { capSuite } from './reward-caps.ts';
 import { cloudSavesSuite } from './cloud-saves.ts';
@@ -36,6 +41,7 @@ export function describeDatabase(kind: EngineKind): void {
   describeEngine(kind, (ctx) => {
     declaredSchemaSuite(ctx);
     referenceDataSuite(ctx);
+    achievementDeclarationsSuite(ctx);
     grantsSuite(ctx);
     authHelpersSuite(ctx);
     rlsSuite(ctx);
@@ -43,6 +49,7 @@ export function describeDatabase(kind: EngineKind): void {
     communitySuite(ctx);
     chatLimitsSuite(ctx);
     chatFilterSuite(ctx);
+    realtimeSuite(ctx);
     profileSuite(ctx);
     guardSuite(ctx);
     capSuite(ctx);
@@ -51,6 +58,7 @@ export function describeDatabase(kind: EngineKind): void {
     secondFactorSuite(ctx);
     fairScoresSuite(ctx);
     playTimeSuite(ctx);
+    achievementsSuite(ctx);
     cloudSavesSuite(ctx);
     leaksSuite(ctx);
     namesSuite(ctx);
@@ -60,12 +68,15 @@ export function describeDatabase(kind: EngineKind): void {
     catalogueSuite(ctx);
     popularAppsSuite(ctx);
     classmatesSuite(ctx);
+    matchesSuite(ctx);
+    matchLinksSuite(ctx);
     semesterHolesScoresSuite(ctx);
     coinsBoardSuite(ctx);
     semesterHolesGrowthSuite(ctx);
     if (kind.manySessions) {
       concurrencySuite(ctx);
       creatorApplicationRacesSuite(ctx);
+      matchLinkRaceSuite(ctx);
     }
   });
 }

@@ -71,6 +71,22 @@ export function classmatesSuite(ctx: DbContext): void {
       expect(await relations(ann)).toEqual([['cm_ben', 'friend'], ['cm_cat', 'you asked']]);
     });
 
+    it("hides a blocked student's chat messages from the student who blocked them, on every read, until the block is lifted", async () => {
+      await db.query("insert into public.chat_messages (user_id, body) values ($1, 'hi from ann'), ($2, 'hi from ben'), ($3, 'hi from cat')", [ann, ben, cat]);
+      const room = async (actor: string) =>
+        (await as<{ body: string }>(db, actor, 'select body from public.get_chat_messages() order by id')).map((row) => row.body);
+      const direct = async (actor: string) =>
+        (await as<{ body: string }>(db, actor, 'select body from public.chat_messages order by id')).map((row) => row.body);
+      await call(ben, 'public.block_player($1)', [ann]);
+      expect(await room(ben)).toEqual(['hi from ben', 'hi from cat']);
+      expect(await direct(ben)).toEqual(['hi from ben', 'hi from cat']);
+      // One way only: the blocked student is not told, and still reads the room as before.
+      expect(await room(ann)).toEqual(['hi from ann', 'hi from ben', 'hi from cat']);
+      expect(await room(cat)).toEqual(['hi from ann', 'hi from ben', 'hi from cat']);
+      await call(ben, 'public.unblock_player($1)', [ann]);
+      expect(await room(ben)).toEqual(['hi from ann', 'hi from ben', 'hi from cat']);
+    });
+
     it('declines a request, after which the classmate may ask again', async () => {
       await ask(ann, 'cm_ben');
       expect(await call(ben, 'public.answer_friend_request($1, false)', [ann])).toBe('declined');
@@ -119,7 +135,17 @@ export function classmatesSuite(ctx: DbContext): void {
       await db.query(`update app_private.friend_invites set expires_at = now() - interval '1 second' where code = $1`, [forClass.code]);
       expect(await redeem(await createPlayer(db, 'cm_dan'), forClass.code)).toEqual({ ok: false, message: 'This invite link has expired. Ask your classmate for a new one.' });
 
-      await call(ann, 'public.revoke_friend_invite($1)', [(await invite(ann)).code]);
+      const open = async (actor: string) => (await as<{ code: string }>(db, actor, 'select code from public.get_friend_invites()')).map((row) => row.code);
+      const cancelled = (await invite(ann)).code;
+      expect(await open(ann)).toContain(cancelled);
+      expect(await open(ben)).toEqual([]);
+      await call(ann, 'public.revoke_friend_invite($1)', [cancelled]);
+      // Used up, expired and cancelled invites are not listed; a class link with uses left is.
+      expect(await open(ann)).not.toContain(cancelled);
+      expect(await open(ann)).not.toContain(single.code);
+      expect(await open(cat)).toEqual([]);
+      const stillOpen = await invite(cat, true);
+      expect(await open(cat)).toEqual([stillOpen.code]);
       expect(await refusal(ann, 'public.revoke_friend_invite($1)', ['AAAAAAAAAAAAAAAA'])).toEqual({ code: 'P0001', message: 'You have no open invite with this code.' });
     });
 
@@ -196,6 +222,61 @@ export function classmatesSuite(ctx: DbContext): void {
         `select count(*)::int as n from information_schema.columns where table_schema = 'public' and table_name = 'public_profiles' and column_name ~ 'friend'`,
       );
       expect(rows[0]!.n).toBe(0);
+    });
+
+    it("lets only a moderator find a student's invite links and remove one for good, on the record", async () => {
+      const moderator = await createPlayer(db, 'cm_mod');
+      await db.query('insert into public.moderators (user_id, granted_by) values ($1, $2)', [moderator, 'the operator']);
+      const single = await invite(ann);
+      const posted = await invite(ann, true);
+      const onlyModerators = { code: '42501', message: 'Only a moderator can do this.' };
+      expect(await refusal(ben, 'public.get_student_friend_invites($1)', ['cm_ann'])).toEqual(onlyModerators);
+      expect((await refusal(null, 'public.get_student_friend_invites($1)', ['cm_ann'])).code).toBe('42501');
+      const links = await as<{ invite_id: string; username: string; code: string; for_class: boolean; uses_left: number }>(
+        db,
+        moderator,
+        'select invite_id::text, username, code, for_class, uses_left from public.get_student_friend_invites($1)',
+        [' CM_Ann '],
+      );
+      expect(links.map(({ username, code, for_class, uses_left }) => ({ username, code, for_class, uses_left }))).toEqual([
+        { username: 'cm_ann', code: posted.code, for_class: true, uses_left: 40 },
+        { username: 'cm_ann', code: single.code, for_class: false, uses_left: 1 },
+      ]);
+      expect(await refusal(moderator, 'public.get_student_friend_invites($1)', ['cm_nobody'])).toEqual({ code: 'P0001', message: 'No student is called cm_nobody.' });
+      const postedId = links[0]!.invite_id;
+
+      expect(await refusal(ben, 'public.remove_friend_invite($1, $2)', [postedId, 'mine now'])).toEqual(onlyModerators);
+      expect((await refusal(null, 'public.remove_friend_invite($1, $2)', [postedId, 'x'])).code).toBe('42501');
+      expect(await refusal(moderator, 'public.remove_friend_invite($1, $2)', [postedId, '  '])).toMatchObject({ code: 'P0001' });
+      const decision = await call<string>(moderator, 'public.remove_friend_invite($1, $2)', [postedId, ' Posted in the class chat. ']);
+
+      // The removed link befriends nobody; the other link still works.
+      expect(await redeem(ben, posted.code)).toEqual({ ok: false, message: 'This invite link has been used up. Ask your classmate for a new one.' });
+      expect(await relations(ann)).toEqual([]);
+      expect(await as(db, ann, 'select code from public.get_friend_invites()')).toEqual([{ code: single.code }]);
+      expect(await as(db, moderator, 'select code from public.get_student_friend_invites($1)', ['cm_ann'])).toEqual([{ code: single.code }]);
+      expect(await refusal(moderator, 'public.remove_friend_invite($1, $2)', [postedId, 'again'])).toEqual({
+        code: 'P0001',
+        message: 'That invite link no longer works: it was used up, cancelled, removed or has expired.',
+      });
+      expect(await as(db, moderator, 'select moderator_username, subject, about, action, reason, undoable from public.get_moderation_decisions(5)')).toEqual([
+        { moderator_username: 'cm_mod', subject: 'friend_invite', about: "cm_ann's class invite link", action: 'remove', reason: 'Posted in the class chat.', undoable: false },
+      ]);
+      expect(await refusal(moderator, 'public.undo_moderation_decision($1, $2)', [decision, 'oops'])).toEqual({
+        code: 'P0001',
+        message: 'A removed invite link stays removed: its student can make a new one.',
+      });
+      expect(await redeem(cat, posted.code)).toMatchObject({ ok: false });
+
+      // A moderator does not remove their own link: they cancel it on their friends page.
+      const own = await invite(moderator);
+      const [ownLink] = await as<{ invite_id: string }>(db, moderator, 'select invite_id::text from public.get_student_friend_invites($1)', ['cm_mod']);
+      expect(ownLink).toBeDefined();
+      expect(await refusal(moderator, 'public.remove_friend_invite($1, $2)', [ownLink!.invite_id, 'mine'])).toEqual({
+        code: 'P0001',
+        message: 'You cannot decide on your own invite link: cancel it on your friends page.',
+      });
+      expect(await redeem(ben, own.code)).toMatchObject({ ok: true, username: 'cm_mod' });
     });
   });
 }

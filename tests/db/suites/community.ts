@@ -130,6 +130,28 @@ export function communitySuite(ctx: DbContext): void {
         expect((await room(bob, cursor?.t ?? null))[0]?.client_id).toBeNull();
       });
 
+      it('names each author as the profile says now, keeps a message whose author has no profile, and drops a removed student', async () => {
+        const cid = await createPlayer(db, 'cid_chat');
+        await send(ann, 'one');
+        await send(bob, 'two');
+        await send(cid, 'three');
+        await db.query(`update public.my_users set username = 'ann_renamed' where user_id = $1`, [ann]);
+        await db.query('delete from public.my_users where user_id = $1', [bob]);
+        expect((await room(cid)).map((m) => [m.username, m.body])).toEqual([
+          ['ann_renamed', 'one'],
+          [null, 'two'],
+          ['cid_chat', 'three'],
+        ]);
+        // The newest page of 2 is the last two, oldest first.
+        const page = await as<RoomMessage>(db, cid, 'select * from public.get_chat_messages(null, 2)');
+        expect(page.map((m) => [m.username, m.body])).toEqual([
+          [null, 'two'],
+          ['cid_chat', 'three'],
+        ]);
+        await db.query('delete from auth.users where id = $1', [ann]);
+        expect((await room(cid)).map((m) => m.body)).toEqual(['two', 'three']);
+      });
+
       it('hides a moderated message from everyone but its author', async () => {
         const { id } = await send(ann, 'rude');
         await db.query('update public.chat_messages set hidden = true where id = $1', [id]);

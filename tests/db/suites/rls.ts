@@ -198,6 +198,22 @@ function cases(f: Fixture): TableCase[] {
       update: `update public.moderation_decisions set reason = 'changed' where moderator_id = $1`,
       expect: { select: [false, false, false], insert: [false, false, false], update: [false, false, false], delete: [false, false, false] },
     },
+    {
+      // What can be unlocked: read through get_achievements, which hides a hidden one's words.
+      table: 'achievements',
+      where: `code = 'first-apple' and $1::uuid is not null`,
+      insert: { sql: `insert into public.achievements (app_id, code, title, description, icon, points) values ('snake', 'forged', 'F', 'F', '<svg></svg>', 1)` },
+      update: `update public.achievements set reward = 500 where code = 'first-apple' and $1::uuid is not null`,
+      expect: { select: [false, false, false], insert: [false, false, false], update: [false, false, false], delete: [false, false, false] },
+    },
+    {
+      // Unlocks: written by unlock_achievement and the server's grants alone, read through get_achievements.
+      table: 'achievement_unlocks',
+      where: 'user_id = $1',
+      insert: { sql: `insert into public.achievement_unlocks (user_id, achievement_id) select $1, id from public.achievements where code = 'length-50'` },
+      update: 'update public.achievement_unlocks set reward = 500 where user_id = $1',
+      expect: { select: [false, false, false], insert: [false, false, false], update: [false, false, false], delete: [false, false, false] },
+    },
   ];
 }
 
@@ -225,6 +241,7 @@ async function setUp(db: Session): Promise<Fixture> {
   await db.query(`insert into public.creator_applications (user_id, pitch, status, closed_at) values ($1, 'Chess lessons', 'declined', now())`, [owner]);
   await db.query('insert into public.moderators (user_id) values ($1)', [owner]);
   await db.query(`insert into public.moderation_decisions (moderator_id, subject, subject_id, action, reason) values ($1, 'score', $2, 'approve', 'fixture')`, [owner, submission]);
+  await db.query(`insert into public.achievement_unlocks (user_id, achievement_id) select $1, id from public.achievements where code = 'first-apple'`, [owner]);
   return { owner, other, submission, ownerMessage, otherMessage, social, video };
 }
 
@@ -278,7 +295,7 @@ export function rlsSuite(ctx: DbContext): void {
     it.each(['my_users', 'public_profiles', 'coins_transactions', 'streak', 'items_unlocked', 'apps_played',
       'client_mutations', 'leaderboard_submissions', 'apps', 'shop_items', 'battlepass_seasons', 'battlepass_tiers',
       'chat_messages', 'chat_reports', 'creators', 'creator_socials', 'creator_videos', 'takedown_requests', 'moderators',
-      'moderation_decisions', 'game_saves', 'creator_applications'])(
+      'moderation_decisions', 'game_saves', 'creator_applications', 'achievements', 'achievement_unlocks'])(
       '%s: anon, owner and other user may do exactly what the policy says',
       async (table) => {
         const c = cases(f).find((entry) => entry.table === table);

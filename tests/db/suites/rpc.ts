@@ -1,7 +1,7 @@
 // The RPCs' rules at their edges. PGlite has no clock control, so time moves by rewriting stored
 // instants backwards relative to the claiming transaction's now(), in that same transaction.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MUTATION_KINDS } from '../../../src/store/db.ts';
+import { FUNCTION_MUTATION_KINDS, RPC_MUTATION_KINDS } from '../../../src/store/db.ts';
 import { balance, createPlayer, createUser, giveCoins } from '../harness/fixtures.ts';
 import { as, errorOf, tx, type Actor } from '../harness/requests.ts';
 import type { DbContext } from '../harness/run.ts';
@@ -452,9 +452,17 @@ export function rpcSuite(ctx: DbContext): void {
     });
 
     describe('apply_mutations', () => {
-      it('knows exactly the kinds the outbox can queue', async () => {
+      it('knows exactly the kinds the outbox sends it', async () => {
         const { rows } = await db.query<{ kind: string }>('select kind from app_private.mutation_kinds order by kind');
-        expect(rows.map((row) => row.kind)).toEqual([...MUTATION_KINDS].sort());
+        expect(rows.map((row) => row.kind)).toEqual([...RPC_MUTATION_KINDS].sort());
+      });
+
+      it('refuses the kinds that only their edge function may judge (a move skips no game rule through it)', async () => {
+        const ops = FUNCTION_MUTATION_KINDS.map((kind) => ({ id: uuid(), kind, args: { p_match_id: 1, p_ply: 0, p_move: 'e2e4' } }));
+        const results = await call<Array<Record<string, unknown>>>(me, 'public.apply_mutations($1::jsonb)', [JSON.stringify(ops)]);
+        expect(results.map((r) => [r.id, r.ok, r.code, r.message])).toEqual(
+          ops.map((op) => [op.id, false, '22023', `Unknown operation kind: ${op.kind}`]),
+        );
       });
 
       it('applies every operation of a batch on its own, each at most once', async () => {
@@ -511,10 +519,15 @@ export function rpcSuite(ctx: DbContext): void {
       );
       const anonMay = rows.filter((r) => r.anon).map((r) => r.fn);
       // The public reads: leaderboards, the catalogue and its popular games, a public profile's recent
-      // plays, and whether a public creator page's owner is a creator. Anything else reaching anon is a leak.
-      expect([...new Set(anonMay)]).toEqual(['get_app_high_scores', 'get_apps_ordered_by_title', 'get_apps_played_by_user',
-        'get_coins_gained', 'get_leaderboard_data', 'get_popular_apps', 'get_recent_plays', 'get_top_streaks', 'get_top_time_spent', 'is_creator']);
-      expect(rows.every((r) => r.authenticated)).toBe(true);
+      // plays and results in two-player games, whether a public creator page's owner is a creator, and
+      // a game's achievements with their unlock rates (hidden ones' words kept back) and a profile's
+      // badge shelf. Anything else reaching anon is a leak.
+      expect([...new Set(anonMay)]).toEqual(['get_achievements', 'get_app_high_scores', 'get_apps_ordered_by_title', 'get_apps_played_by_user', 'get_badge_shelf',
+        'get_coins_gained', 'get_leaderboard_data', 'get_match_results', 'get_popular_apps', 'get_recent_plays', 'get_top_streaks',
+        'get_top_time_spent', 'is_creator']);
+      // Every RPC is a student's, but the match-move function's store of a checked move (issue 28) and the
+      // catalogue import's achievements (issue 29): the service role's alone.
+      expect(rows.filter((r) => !r.authenticated).map((r) => r.fn)).toEqual(['import_achievements', 'store_match_move']);
       const { rows: schema } = await db.query(`select has_schema_privilege('authenticated', 'app_private', 'usage') as a,
         has_schema_privilege('anon', 'app_private', 'usage') as b`);
       expect(schema).toEqual([{ a: false, b: false }]);

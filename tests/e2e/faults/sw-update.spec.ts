@@ -44,6 +44,19 @@ test('a service-worker update with a full outbox: the reload is offered, taken, 
   const student = await readyStudent(page, { url: `${site.url}/` });
   const scriptUrl = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
   expect(scriptUrl).toBe(`${site.url}/sw.js`);
+  // The backend's requests go past the worker (its static routes), so none can wake the outgoing
+  // version while the new one takes over.
+  const backendReads = () =>
+    page.evaluate(() => [
+      ...new Set(
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname.startsWith('/rest/'))
+          .map((entry) => (entry as PerformanceResourceTiming & { workerMatchedSourceType?: string }).workerMatchedSourceType),
+      ),
+    ]);
+  await page.goto(`${site.url}/profile`);
+  await expect.poll(backendReads).toEqual(['network']);
 
   await link.goOffline();
   const made = new Set<string>();

@@ -120,18 +120,23 @@ export async function studentRpc<T>(student: Student, fn: string, args: Record<s
   return callRpc<T>(anonKey, student.accessToken, fn, args, base);
 }
 
+/**
+ * A device of its own: a loopback address (all of 127.0.0.0/8 is this machine, and no other machine can
+ * send from it), picked at random so the suite's workers do not share one. The browser pages and every
+ * other helper come from 127.0.0.1, which the chat's per-device limit counts as one device for all of
+ * them, in both workers at once, unless a BackendLink sends a page's requests from one of these.
+ */
+export function ownDevice(): string {
+  return `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+}
+
 const devices = new Map<string, string>();
 
-/**
- * The student's own device: a loopback address of its own (all of 127.0.0.0/8 is this machine, and no
- * other machine can send from it), picked at random so the suite's workers do not share one. The
- * browser pages and every other helper come from 127.0.0.1, which the chat's per-device limit counts
- * as one device for all of them.
- */
+/** The student's own device (see ownDevice), the same one for each of their calls. */
 function deviceOf(student: Student): string {
   let device = devices.get(student.userId);
   if (device === undefined) {
-    device = `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+    device = ownDevice();
     devices.set(student.userId, device);
   }
   return device;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offerUpdates, type UpdatingWorker } from '../../../src/app/serviceWorker.ts';
+import { offerUpdates, watchEveryUpdate, type UpdatingWorker } from '../../../src/app/serviceWorker.ts';
 
 /** workbox-window's Workbox as the offer uses it: its events, and the SKIP_WAITING messages sent. */
 function fakeWorkbox() {
@@ -81,5 +81,53 @@ describe('the update offer', () => {
     s.pressReload();
     s.fire('controlling');
     expect(s.reloads()).toBe(1);
+  });
+});
+
+/** A registration whose updates the test drives: each finds a new worker, which installs and waits, or fails. */
+function fakeRegistration() {
+  const onUpdateFound: (() => void)[] = [];
+  const registration = {
+    installing: null as (EventTarget & { state: string }) | null,
+    waiting: null as (EventTarget & { state: string }) | null,
+    addEventListener: (type: string, listener: () => void) => {
+      if (type === 'updatefound') onUpdateFound.push(listener);
+    },
+  };
+  const update = (outcome: 'installed' | 'redundant') => {
+    const worker = Object.assign(new EventTarget(), { state: 'installing' });
+    registration.installing = worker;
+    for (const listener of onUpdateFound) listener();
+    worker.state = outcome;
+    registration.installing = null;
+    if (outcome === 'installed') registration.waiting = worker;
+    worker.dispatchEvent(new Event('statechange'));
+  };
+  return { registration: registration as unknown as ServiceWorkerRegistration, update };
+}
+
+describe('watchEveryUpdate', () => {
+  it('offers every version that comes to wait while the page lives, after one that failed to install too', () => {
+    const found = fakeRegistration();
+    let offers = 0;
+    watchEveryUpdate(found.registration, () => true, () => {
+      offers += 1;
+    });
+    found.update('redundant');
+    expect(offers).toBe(0);
+    found.update('installed');
+    expect(offers).toBe(1);
+    found.update('installed');
+    expect(offers).toBe(2);
+  });
+
+  it('offers nothing for the first install, which no page waits for', () => {
+    const found = fakeRegistration();
+    let offers = 0;
+    watchEveryUpdate(found.registration, () => false, () => {
+      offers += 1;
+    });
+    found.update('installed');
+    expect(offers).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeMessages, newestMessages, pageLeavesGap, pollSince, type ChatMessage } from '../../../src/domain/chatMessages.ts';
+import { mergeMessages, newestInstant, newestMessages, pageLeavesGap, pollSince, type ChatMessage } from '../../../src/domain/chatMessages.ts';
 
 function message(id: number, createdAt: string, body = `m${id}`): ChatMessage {
   return { id, user_id: 'u', username: 'ann', icon: null, body, created_at: createdAt, client_id: null };
@@ -20,10 +20,16 @@ describe('mergeMessages', () => {
   });
 });
 
-describe('pollSince', () => {
-  it('starts with no cursor, then looks back a little before the newest message', () => {
-    expect(pollSince([])).toBeUndefined();
-    expect(pollSince([message(1, '2026-01-01T10:00:00Z'), message(2, '2026-01-01T10:00:30Z')], 10_000)).toBe('2026-01-01T10:00:20.000Z');
+describe('pollSince and newestInstant', () => {
+  it('looks back a little before the newest message a read returned', () => {
+    expect(pollSince('2026-01-01T10:00:30Z', 10_000)).toBe('2026-01-01T10:00:20.000Z');
+  });
+
+  it('keeps the newest instant read, whatever order a page comes in and however the server spells the time', () => {
+    expect(newestInstant([], null)).toBeNull();
+    expect(newestInstant([], '2026-01-01T10:00:00Z')).toBe('2026-01-01T10:00:00Z');
+    expect(newestInstant([message(2, '2026-01-01T10:00:30+00:00'), message(1, '2026-01-01T10:00:00Z')], null)).toBe('2026-01-01T10:00:30+00:00');
+    expect(newestInstant([message(1, '2026-01-01T09:00:00Z')], '2026-01-01T10:00:00.000Z')).toBe('2026-01-01T10:00:00.000Z');
   });
 });
 

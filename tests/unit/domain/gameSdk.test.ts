@@ -8,6 +8,7 @@ import {
   parseGameMessage,
   PROOF_PREFIX,
   proofBytes,
+  roomMessage,
   RUN_DURATION_MAX_MS,
   runMessage,
   SAVE_MAX_BYTES,
@@ -42,6 +43,8 @@ const score = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 const save = (overrides: Record<string, unknown> = {}) => ({ type: 'sdk:save', version: 2, requestId: 7, state: '{"best":30}', ...overrides });
+const MATCH = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
+const move = (overrides: Record<string, unknown> = {}) => ({ type: 'sdk:move', version: 2, matchId: MATCH, ply: 0, move: 'e2e4', ...overrides });
 
 /** JSON text of exactly `bytes` UTF-8 bytes. */
 function jsonOfBytes(bytes: number, filler = 'a'): string {
@@ -62,6 +65,13 @@ describe('parseGameMessage accepts', () => {
     ['the highest score on screen', { type: 'sdk:current-score', version: 2, score: SCORE_MAX, proof: null }],
     ['a screenshot of exactly the size limit', { type: 'sdk:current-score', version: 2, score: 5, proof: pngOfSize(PROOF_MAX_BYTES) }],
     ['the features a game answers to', { type: 'sdk:features', version: 2, currentScore: true, newGame: false }],
+    ['a chess move in UCI', move()],
+    ["a move of a match the server numbered, as its rooms name them", move({ matchId: '42' })],
+    ['a move of the highest match number', move({ matchId: '9223372036854775807' })],
+    ['a chess move that promotes, later in the match', move({ ply: 47, move: 'e7e8q' })],
+    ['a Tic Tac Toe cell', move({ move: '4' })],
+    ['a Hex Conquest move from one hexagon to another', move({ ply: 3, move: '12-20' })],
+    ['a move of the longest text', move({ move: 'a'.repeat(12) })],
   ])('%s', (_name, data) => {
     const { version: _version, ...message } = data;
     expect(parseGameMessage(data)).toEqual({ ok: true, message });
@@ -186,6 +196,25 @@ describe('parseGameMessage rejects', () => {
     ['set-muted without a flag', { type: 'sdk:set-muted', version: 2 }, 'bad-muted'],
     ['set-muted as text', { type: 'sdk:set-muted', version: 2, muted: 'true' }, 'bad-muted'],
     ['set-muted as a number', { type: 'sdk:set-muted', version: 2, muted: 1 }, 'bad-muted'],
+    ['a move without a match', move({ matchId: undefined }), 'bad-match'],
+    ['a move of a match id that is no UUID', move({ matchId: 'match-1' }), 'bad-match'],
+    ['a move of a match id in capitals', move({ matchId: MATCH.toUpperCase() }), 'bad-match'],
+    ['a move of match number 0', move({ matchId: '0' }), 'bad-match'],
+    ['a move of a match number with a leading zero', move({ matchId: '042' }), 'bad-match'],
+    ['a move of a negative match number', move({ matchId: '-42' }), 'bad-match'],
+    ['a move of a match number of 20 digits', move({ matchId: '1'.repeat(20) }), 'bad-match'],
+    ['a move of a match number as a number', move({ matchId: 42 }), 'bad-match'],
+    ['a move without a ply', move({ ply: undefined }), 'bad-ply'],
+    ['a move at a negative ply', move({ ply: -1 }), 'bad-ply'],
+    ['a move at a fractional ply', move({ ply: 1.5 }), 'bad-ply'],
+    ['a move at a ply as text', move({ ply: '0' }), 'bad-ply'],
+    ['a move one character too long', move({ move: 'a'.repeat(13) }), 'bad-move'],
+    ['a forged move of a kilobyte', move({ move: 'e2e4'.repeat(256) }), 'bad-move'],
+    ['an empty move', move({ move: '' }), 'bad-move'],
+    ['a move in capitals', move({ move: 'E2E4' }), 'bad-move'],
+    ['a move in algebraic notation', move({ move: 'Nf3+' }), 'bad-move'],
+    ['a move with a line break', move({ move: 'e2e4\n' }), 'bad-move'],
+    ['a move as an object', move({ move: { from: 'e2', to: 'e4' } }), 'bad-move'],
   ];
 
   it.each(cases)('%s', (_name, data, reason) => {
@@ -203,13 +232,14 @@ describe('checkSaveState', () => {
 
 describe('the portal messages', () => {
   it('carry the protocol version and only their fields', () => {
-    expect(initMessage({ gameId: 'snake', runId: RUN, muted: true, save: null })).toEqual({
+    expect(initMessage({ gameId: 'snake', runId: RUN, muted: true, save: null, room: null })).toEqual({
       type: 'portal:init',
       version: 2,
       gameId: 'snake',
       runId: RUN,
       muted: true,
       save: null,
+      room: null,
     });
     expect(runMessage(RUN)).toEqual({ type: 'portal:run', version: 2, runId: RUN });
     expect(savedMessage(3)).toEqual({ type: 'portal:saved', version: 2, requestId: 3, ok: true, error: null });
@@ -217,6 +247,17 @@ describe('the portal messages', () => {
     expect(muteMessage(false)).toEqual({ type: 'portal:mute', version: 2, muted: false });
     expect(scoreRequestMessage()).toEqual({ type: 'portal:score-request', version: 2 });
     expect(newGameMessage()).toEqual({ type: 'portal:new-game', version: 2 });
+    const room = {
+      matchId: MATCH,
+      game: 'tic-tac-toe' as const,
+      seat: 1 as const,
+      players: ['ana', 'ben'] as [string, string],
+      moves: ['4'],
+      turn: 1 as const,
+      result: null,
+      refused: null,
+    };
+    expect(roomMessage(room)).toEqual({ type: 'portal:room', version: 2, room });
   });
 });
 

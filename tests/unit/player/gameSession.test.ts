@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StorageFullError } from '../../../src/store/quota.ts';
+import type { RoomMove, RoomState } from '../../../src/domain/gameRoom.ts';
 import type { GameCurrentScore, GameFeatures, GameScore, PortalMessage } from '../../../src/domain/gameSdk.ts';
 import { GameSession } from '../../../src/features/player/gameSession.ts';
 
@@ -13,6 +14,7 @@ function session(options: { save?: string | null; readSave?: () => Promise<strin
   const issued: string[] = [];
   const current: GameCurrentScore[] = [];
   const features: Omit<GameFeatures, 'type'>[] = [];
+  const moves: RoomMove[] = [];
   let muted = true;
   let now = 1_000;
   let run = 0;
@@ -36,6 +38,7 @@ function session(options: { save?: string | null; readSave?: () => Promise<strin
     onRunIssued: (runId) => issued.push(runId),
     onCurrentScore: (c) => current.push(c),
     onFeatures: (f) => features.push(f),
+    onMove: (m) => moves.push(m),
   });
   return {
     game,
@@ -46,6 +49,7 @@ function session(options: { save?: string | null; readSave?: () => Promise<strin
     issued,
     current,
     features,
+    moves,
     muted: () => muted,
     tick: (ms: number) => {
       now += ms;
@@ -54,6 +58,21 @@ function session(options: { save?: string | null; readSave?: () => Promise<strin
 }
 
 const score = (runId: string, durationMs: number) => ({ type: 'sdk:score' as const, runId, score: 50, durationMs, resumed: false, proof: null });
+
+// The server numbers its matches; a room names one by that number, as text.
+const MATCH = '7';
+/** Ben plays O (seat 1) against Ana; Ana opened in the centre. */
+const ROOM: RoomState = {
+  matchId: MATCH,
+  game: 'tic-tac-toe',
+  seat: 1,
+  players: ['ana', 'ben'],
+  moves: ['4'],
+  turn: 1,
+  result: null,
+  refused: null,
+};
+const move = (ply: number, cell: string, matchId = MATCH) => ({ type: 'sdk:move' as const, matchId, ply, move: cell });
 
 describe('GameSession', () => {
   it('asks the game for the score on its screen and hands the answer on, without closing the run', async () => {
@@ -75,10 +94,73 @@ describe('GameSession', () => {
     expect(s.posted).toEqual([{ type: 'portal:new-game', version: 2 }]);
   });
 
-  it('answers the hello with the game, a run id, the mute state and the save', async () => {
+  it('answers the hello with the game, a run id, the mute state, the save and no room', async () => {
     const s = session({ save: '{"best":40}' });
     await s.game.receive({ type: 'sdk:hello' });
-    expect(s.posted).toEqual([{ type: 'portal:init', version: 2, gameId: 'snake', runId: RUNS[0], muted: true, save: '{"best":40}' }]);
+    expect(s.posted).toEqual([{ type: 'portal:init', version: 2, gameId: 'snake', runId: RUNS[0], muted: true, save: '{"best":40}', room: null }]);
+  });
+
+  it('tells the game of each change of its room, and hands a move that fits it on to be judged', async () => {
+    const s = session();
+    s.game.room(ROOM);
+    await s.game.receive({ type: 'sdk:hello' });
+    expect(s.posted).toEqual([
+      { type: 'portal:room', version: 2, room: ROOM },
+      { type: 'portal:init', version: 2, gameId: 'snake', runId: RUNS[0], muted: true, save: null, room: ROOM },
+    ]);
+    await s.game.receive(move(1, '0'));
+    expect(s.moves).toEqual([{ matchId: MATCH, ply: 1, move: '0' }]);
+    // Ana's reply, then Ben's next move.
+    s.game.room({ ...ROOM, moves: ['4', '0', '8'], turn: 1 });
+    expect(s.posted.at(-1)).toEqual({ type: 'portal:room', version: 2, room: { ...ROOM, moves: ['4', '0', '8'], turn: 1 } });
+    await s.game.receive(move(3, '2'));
+    expect(s.moves).toHaveLength(2);
+  });
+
+  it('ignores a move with no room open, of another match, at a wrong ply, out of turn or after the result', async () => {
+    const alone = session();
+    await alone.game.receive({ type: 'sdk:hello' });
+    await alone.game.receive(move(0, '4'));
+    expect(alone.moves).toEqual([]);
+
+    const s = session();
+    s.game.room(ROOM);
+    await s.game.receive(move(1, '0', '8'));
+    await s.game.receive(move(0, '0'));
+    await s.game.receive(move(2, '0'));
+    expect(s.moves).toEqual([]);
+    s.game.room({ ...ROOM, turn: 0 });
+    await s.game.receive(move(1, '0'));
+    expect(s.moves).toEqual([]);
+    s.game.room({ ...ROOM, turn: null, result: { winner: 0, reason: 'resigned' } });
+    await s.game.receive(move(1, '0'));
+    expect(s.moves).toEqual([]);
+  });
+
+  it('hands on one move per turn: the same move posted twice, or a second move before the reply, is ignored', async () => {
+    const s = session();
+    s.game.room(ROOM);
+    await s.game.receive(move(1, '0'));
+    await s.game.receive(move(1, '0'));
+    await s.game.receive(move(2, '8'));
+    expect(s.moves).toEqual([{ matchId: MATCH, ply: 1, move: '0' }]);
+  });
+
+  it('answers the hello of a reloaded frame with the room as it stands, its move not yet confirmed included', async () => {
+    const s = session();
+    s.game.room(ROOM);
+    await s.game.receive({ type: 'sdk:hello' });
+    await s.game.receive(move(1, '0'));
+    await s.game.receive({ type: 'sdk:hello' });
+    expect(s.posted.at(-1)).toEqual({
+      type: 'portal:init',
+      version: 2,
+      gameId: 'snake',
+      runId: RUNS[1],
+      muted: true,
+      save: null,
+      room: { ...ROOM, moves: ['4', '0'], turn: 0 },
+    });
   });
 
   it('still answers the hello, with no save, when the save cannot be read', async () => {

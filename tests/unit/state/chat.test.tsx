@@ -2,7 +2,9 @@
 import 'fake-indexeddb/auto';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { PortalSupabase } from '../../../src/backend/supabase.ts';
 import { CHAT_EMPTY } from '../../../src/domain/chatBody.ts';
+import type { ChatMessage } from '../../../src/domain/chatMessages.ts';
 import { useChat } from '../../../src/state/chat.ts';
 import { fakeRuntime, LOADING, renderHook, settle, SIGNED_OUT, signedIn, USER, type HookStage } from './harness.tsx';
 
@@ -13,6 +15,45 @@ afterEach(() => {
 });
 
 const OTHER = '00000000-0000-4000-8000-000000000002';
+
+/**
+ * A server whose chat room is `room` and whose live channel the test drives: it joins, drops and
+ * broadcasts messages (as the chat trigger does: without client_id) when told. `reads` counts the
+ * room's reads (get_chat_messages).
+ */
+function liveServer(room: ChatMessage[], blocked: string[] = []) {
+  let hear: ((message: { payload?: unknown }) => void) | null = null;
+  let status: ((state: string) => void) | null = null;
+  const channel = {
+    on(_type: string, _filter: unknown, callback: (message: { payload?: unknown }) => void) {
+      hear = callback;
+      return channel;
+    },
+    subscribe(callback: (state: string) => void) {
+      status = callback;
+      return channel;
+    },
+  };
+  const server = {
+    reads: 0,
+    channel: () => channel,
+    removeChannel: () => Promise.resolve('ok'),
+    rpc: (name: string, args: { p_since?: string }) => {
+      if (name === 'get_classmates') return Promise.resolve({ data: blocked.map((user_id) => ({ user_id, relation: 'blocked' })), error: null });
+      server.reads += 1;
+      const since = args.p_since;
+      return Promise.resolve({ data: room.filter((m) => since === undefined || m.created_at > since), error: null });
+    },
+  };
+  return {
+    server,
+    supabase: server as unknown as Partial<PortalSupabase>,
+    joined: (state = 'SUBSCRIBED') => act(() => status?.(state)),
+    announce: (message: ChatMessage) => act(() => hear?.({ payload: { ...message, client_id: undefined } })),
+  };
+}
+
+const said = (id: number, body: string, at: string): ChatMessage => ({ id, user_id: OTHER, username: 'maya', icon: null, body, created_at: at, client_id: null });
 
 describe('useChat', () => {
   it('says the account is loading, with an empty room, until the runtime and session are known', () => {
@@ -101,5 +142,62 @@ describe('useChat', () => {
       answer = await stage!.current.report(message);
     });
     expect(answer).toEqual({ error: 'the server is not reachable in this test' });
+  });
+
+  it('shows a message the live channel brings without asking the server, and reads the room for one of the student’s own', async () => {
+    const room = [said(1, 'first', '2026-11-20T10:00:00Z')];
+    const live = liveServer(room);
+    const fake = fakeRuntime(live.supabase);
+    stage = renderHook(useChat, signedIn(fake.runtime));
+    await settle();
+    live.joined();
+    await settle();
+    const readsWhenJoined = live.server.reads;
+    live.announce(said(2, 'just now', '2026-11-20T10:00:05Z'));
+    await settle();
+    expect(stage.current.messages.map((message) => message.body)).toEqual(['first', 'just now']);
+    expect(live.server.reads).toBe(readsWhenJoined);
+
+    const mine = { ...said(3, 'mine', '2026-11-20T10:00:06Z'), user_id: USER, client_id: 'c1e0a7e4-0000-4000-8000-000000000003' };
+    room.push(mine);
+    live.announce({ ...mine, client_id: null });
+    await settle();
+    expect(live.server.reads).toBe(readsWhenJoined + 1);
+    expect(stage.current.messages.at(-1)).toEqual(mine);
+  });
+
+  it('shows nothing of a student this student blocked: neither what the device kept from before nor what the live channel brings', async () => {
+    const live = liveServer([], [OTHER]);
+    const fake = fakeRuntime(live.supabase);
+    await fake.db.chatMessages.put({ viewer: USER, id: 7, user_id: OTHER, username: 'maya', icon: null, body: 'from before the block', created_at: '2026-11-20T10:00:00Z', client_id: null });
+    stage = renderHook(useChat, signedIn(fake.runtime));
+    await settle();
+    live.joined();
+    await settle();
+    live.announce(said(8, 'after the block', '2026-11-20T10:00:05Z'));
+    live.announce({ ...said(9, 'someone else', '2026-11-20T10:00:06Z'), user_id: '00000000-0000-4000-8000-000000000003' });
+    await settle();
+    expect(stage.current.messages.map((message) => message.body)).toEqual(['someone else']);
+  });
+
+  it('reads what a lost broadcast missed, even when a later one was kept', async () => {
+    const room = [said(1, 'first', '2026-11-20T10:00:00Z')];
+    const live = liveServer(room);
+    const fake = fakeRuntime(live.supabase);
+    stage = renderHook(useChat, signedIn(fake.runtime));
+    await settle();
+    live.joined();
+    await settle();
+    // Message 2 is said and its broadcast lost; a minute later message 3 arrives by the channel.
+    room.push(said(2, 'lost on the way', '2026-11-20T10:00:05Z'));
+    const late = said(3, 'a minute later', '2026-11-20T10:01:05Z');
+    room.push(late);
+    live.announce(late);
+    await settle();
+    expect(stage.current.messages.map((message) => message.body)).toEqual(['first', 'a minute later']);
+    // The next read (here: the channel dropped) starts from what reads returned, not from message 3.
+    live.joined('CHANNEL_ERROR');
+    await settle();
+    expect(stage.current.messages.map((message) => message.body)).toEqual(['first', 'lost on the way', 'a minute later']);
   });
 });

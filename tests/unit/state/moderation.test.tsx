@@ -2,18 +2,30 @@
 import 'fake-indexeddb/auto';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { useModerationDesk, useModeratorAccess } from '../../../src/state/moderation.ts';
+import { useModerationDesk, useModeratorAccess, useReportedGame } from '../../../src/state/moderation.ts';
 import { LOADING, renderHook, settle, SIGNED_OUT, signedIn, USER } from './harness.tsx';
 import { rpcServer, type RpcServer } from './rpcServer.ts';
 
 
+const GAME_REPORT = {
+  report_id: 7,
+  match_id: 31,
+  game: 'tic-tac-toe',
+  status: 'active',
+  ply: 3,
+  reporter_username: 'ben',
+  reported_username: 'ann',
+  reason: 'Rude names.',
+  reported_at: '2026-11-27T10:00:00Z',
+};
+const INVITE = { invite_id: 5, username: 'ann', code: 'AbCdEfGhIjKlMnOp', for_class: true, uses_left: 40, expires_at: '2026-11-28T10:00:00Z', created_at: '2026-11-27T10:00:00Z' };
 const SCORE = { submission_id: 41, app_title: 'Snake', score: 3210, username: 'maya', proof: '41_snake.png', created_at: '2026-11-26T09:00:00Z' };
 
 /** A desk whose queues hold what is given, and a record of no decision. */
 function deskServer(scores: unknown[]): RpcServer {
   const server = rpcServer();
   server.answer('get_pending_scores', { data: scores, error: null });
-  for (const name of ['get_open_chat_reports', 'get_open_takedowns', 'get_open_creator_applications', 'get_moderation_decisions']) {
+  for (const name of ['get_open_chat_reports', 'get_reported_matches', 'get_open_takedowns', 'get_open_creator_applications', 'get_moderation_decisions']) {
     server.answer(name, { data: [], error: null });
   }
   return server;
@@ -74,6 +86,84 @@ describe('useModerationDesk', () => {
       outcome = await desk.current.decide({ kind: 'score', submissionId: 41, approve: false, reason: 'No proof.' });
     });
     expect(outcome).toEqual({ ok: false, message: 'Already decided.' });
+  });
+});
+
+describe('the desk: reported games and invite links', () => {
+  it('shows a reported game, and ending it resolves to its outcome and takes it off the queue', async () => {
+    const server = deskServer([]);
+    server.answer('get_reported_matches', { data: [GAME_REPORT], error: null });
+    server.answer('end_match', { data: 12, error: null });
+    const desk = renderHook(useModerationDesk, signedIn(server.runtime));
+    await settle();
+    expect(desk.current.desk).toMatchObject({ state: 'ready', data: { games: [GAME_REPORT] } });
+
+    server.answer('get_reported_matches', { data: [], error: null });
+    let outcome: unknown = null;
+    await act(async () => {
+      outcome = await desk.current.decide({ kind: 'match', matchId: 31, reason: 'Name-calling.' });
+    });
+    await settle();
+    expect(outcome).toEqual({ ok: true });
+    expect(server.calls.find((call) => call.name === 'end_match')?.args).toEqual({ p_match_id: 31, p_reason: 'Name-calling.' });
+    expect(desk.current.desk).toMatchObject({ state: 'ready', data: { games: [] } });
+  });
+
+  it("reads a reported game's moves with the players' names", async () => {
+    const server = rpcServer();
+    const player = (id: string, username: string) => ({ id, username, icon: '' });
+    server.answer('get_match', {
+      data: { id: 31, game: 'tic-tac-toe', status: 'active', ply: 1, first_player: player('a', 'ann'), second_player: player('b', 'ben'), moves: [{ ply: 0, player: 'a', move: '4' }] },
+      error: null,
+    });
+    const game = renderHook(() => useReportedGame(31), signedIn(server.runtime));
+    await settle();
+    expect(server.calls.find((call) => call.name === 'get_match')?.args).toEqual({ p_match_id: 31, p_from_ply: 0 });
+    expect(game.current).toMatchObject({ state: 'ready', data: { firstPlayer: { username: 'ann' }, moves: [{ ply: 0, player: 'a', move: '4' }] } });
+  });
+
+  it("looks a student's invite links up, gives the server's refusal in its words, and a removed link leaves the list", async () => {
+    const server = deskServer([]);
+    server.answer('get_student_friend_invites', (args) =>
+      (args as { p_username: string }).p_username === 'ann'
+        ? { data: [INVITE], error: null }
+        : { data: null, error: { message: 'No student is called nobody.', status: 400 } },
+    );
+    server.answer('remove_friend_invite', { data: 13, error: null });
+    const desk = renderHook(useModerationDesk, signedIn(server.runtime));
+    await settle();
+    expect(desk.current.invites).toEqual({ state: 'idle' });
+    expect(server.calls.some((call) => call.name === 'get_student_friend_invites')).toBe(false);
+
+    act(() => desk.current.findInvites(' nobody '));
+    await settle();
+    expect(desk.current.invites).toEqual({ state: 'error', message: 'No student is called nobody.' });
+
+    act(() => desk.current.findInvites('ann'));
+    await settle();
+    expect(desk.current.invites).toEqual({ state: 'ready', data: { username: 'ann', invites: [INVITE] } });
+
+    server.answer('get_student_friend_invites', { data: [], error: null });
+    let outcome: unknown = null;
+    await act(async () => {
+      outcome = await desk.current.decide({ kind: 'friend-invite', inviteId: 5, reason: 'Posted in chat.' });
+    });
+    await settle();
+    expect(outcome).toEqual({ ok: true });
+    expect(server.calls.find((call) => call.name === 'remove_friend_invite')?.args).toEqual({ p_invite_id: 5, p_reason: 'Posted in chat.' });
+    expect(desk.current.invites).toEqual({ state: 'ready', data: { username: 'ann', invites: [] } });
+  });
+
+  it('a refused removal gives the server’s reason', async () => {
+    const server = deskServer([]);
+    server.answer('remove_friend_invite', { data: null, error: { message: 'You cannot decide on your own invite link: cancel it on your friends page.', status: 400 } });
+    const desk = renderHook(useModerationDesk, signedIn(server.runtime));
+    await settle();
+    let outcome: unknown = null;
+    await act(async () => {
+      outcome = await desk.current.decide({ kind: 'friend-invite', inviteId: 5, reason: 'mine' });
+    });
+    expect(outcome).toEqual({ ok: false, message: 'You cannot decide on your own invite link: cancel it on your friends page.' });
   });
 });
 

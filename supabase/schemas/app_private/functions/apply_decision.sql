@@ -11,10 +11,18 @@
 --                                   (naming the application and the moderator), and reopening puts the
 --                                   application back in the queue, removing that row if a grant wrote
 --                                   it.
+--   match        end                 a two-player game being played, or an invite, stops as it is
+--                                   (status ended, no result for either player), and its open reports
+--                                   close; for a game already over, only its open reports close. Final:
+--                                   undo_moderation_decision refuses to undo it (issue 28).
+--   friend_invite  remove           an invite link that still works stops working (no uses left), as
+--                                   if its student had cancelled it. Final like ending a game: its
+--                                   student may make a new one (issue 28).
 -- Nobody decides on their own case (issue 26: a moderator approved their own score onto #1, undid
 -- another moderator's rejection of it, and dismissed a report on their own message): not on their own
--- score, a report of their own message, a takedown request they filed, or their own creator
--- application. Undoing goes through here too, so it is refused alike; another moderator decides.
+-- score, a report of their own message, a takedown request they filed, their own creator
+-- application, a game they play in, or their own invite link. Undoing goes through here too, so it
+-- is refused alike; another moderator decides.
 
 create or replace function app_private.apply_decision(
   p_moderator uuid, p_subject text, p_subject_id bigint, p_action text, p_reason text, p_undoes bigint default null
@@ -30,6 +38,8 @@ declare
   v_student uuid;
   v_status text;
   v_author uuid;
+  v_match app_private.matches;
+  v_invite app_private.friend_invites;
   v_id bigint;
 begin
   -- One decision about a subject at a time (undo_moderation_decision takes the same lock).
@@ -134,6 +144,36 @@ begin
         set status = case p_action when 'grant' then 'granted' else 'declined' end, closed_at = now()
         where id = p_subject_id;
     end if;
+
+  elsif p_subject = 'match' and p_action = 'end' then
+    select * into v_match from app_private.matches m where m.id = p_subject_id for update;
+    if v_match.id is null then
+      raise exception 'That game is gone: a player''s account was deleted, or it was an invite closed long ago.' using errcode = 'P0001';
+    end if;
+    if p_moderator in (v_match.first_player, v_match.second_player) then
+      raise exception 'You cannot decide on a game you play in: another moderator will.' using errcode = 'P0001';
+    end if;
+    if v_match.status in ('invited', 'active') then
+      update app_private.matches m
+         set status = 'ended', reason = 'moderator', deadline = null, draw_offer_by = null, finished_at = now(), updated_at = now()
+       where m.id = p_subject_id;
+    elsif not exists (select 1 from app_private.match_reports r where r.match_id = p_subject_id and r.closed_at is null) then
+      raise exception 'That game is already over, and no report of it is open.' using errcode = 'P0001';
+    end if;
+    update app_private.match_reports r set closed_at = now() where r.match_id = p_subject_id and r.closed_at is null;
+
+  elsif p_subject = 'friend_invite' and p_action = 'remove' then
+    select * into v_invite from app_private.friend_invites i where i.id = p_subject_id for update;
+    if v_invite.id is null then
+      raise exception 'That invite link is gone: it expired over a day ago, or its student''s account was deleted.' using errcode = 'P0001';
+    end if;
+    if v_invite.owner = p_moderator then
+      raise exception 'You cannot decide on your own invite link: cancel it on your friends page.' using errcode = 'P0001';
+    end if;
+    if v_invite.uses_left = 0 or v_invite.expires_at <= now() then
+      raise exception 'That invite link no longer works: it was used up, cancelled, removed or has expired.' using errcode = 'P0001';
+    end if;
+    update app_private.friend_invites i set uses_left = 0 where i.id = p_subject_id;
 
   else
     raise exception 'Unknown decision % on %.', p_action, p_subject using errcode = '22023';

@@ -18,6 +18,11 @@
 -- - app_private.friend_actions, 1 hour: the window of the classmates' limits.
 -- - app_private.friend_invites, 1 day after it expired: long enough to tell a student who opens an
 --   old link that it expired; the invite's owner no longer lists it.
+-- - app_private.matches that were never played (issue 28), 1 day after they closed: declined and
+--   cancelled invites, and invites left to lapse. A day is longer than the hour the invite limit
+--   counts, and the players' lobby shows them no longer. Not while a report of one is open: the
+--   moderators see it first. Games that were played are not a log: they stay, with their moves.
+-- - app_private.popular_plays, 7 days: the week "Popular this week" counts (get_popular_apps).
 -- (app_private.chat_device_sends keeps its 10 seconds by the chat trigger's own prune.)
 -- Static statements, one per log, so each plan is prepared once per connection (a statement built
 -- per call cost a 100-operation outbox batch about 3 ms an operation on PGlite).
@@ -54,6 +59,21 @@ begin
       delete from app_private.friend_invites where ctid in (
         select ctid from app_private.friend_invites where expires_at < now() - interval '1 day'
         order by expires_at limit 8 for update skip locked);
+    when 'matches' then
+      delete from app_private.matches where ctid in (
+        select m.ctid from app_private.matches m
+        where m.status in ('declined', 'cancelled') and m.finished_at < now() - interval '1 day'
+          and not exists (select 1 from app_private.match_reports r where r.match_id = m.id and r.closed_at is null)
+        order by m.finished_at limit 8 for update skip locked);
+      delete from app_private.matches where ctid in (
+        select m.ctid from app_private.matches m
+        where m.status = 'invited' and m.deadline < now() - interval '1 day'
+          and not exists (select 1 from app_private.match_reports r where r.match_id = m.id and r.closed_at is null)
+        order by m.deadline limit 8 for update skip locked);
+    when 'popular_plays' then
+      delete from app_private.popular_plays where ctid in (
+        select ctid from app_private.popular_plays where played_at < now() - interval '7 days'
+        order by played_at limit 8 for update skip locked);
   end case;
   return null;
 end $$;
@@ -72,4 +92,8 @@ create trigger sweep_old_rows after insert on app_private.chat_sends
 create trigger sweep_old_rows after insert on app_private.friend_actions
   for each statement execute function app_private.sweep_old_rows();
 create trigger sweep_old_rows after insert on app_private.friend_invites
+  for each statement execute function app_private.sweep_old_rows();
+create trigger sweep_old_rows after insert on app_private.matches
+  for each statement execute function app_private.sweep_old_rows();
+create trigger sweep_old_rows after insert on app_private.popular_plays
   for each statement execute function app_private.sweep_old_rows();

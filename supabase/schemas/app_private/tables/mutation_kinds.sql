@@ -33,5 +33,9 @@ insert into app_private.mutation_kinds (kind, call) values
   ('send_chat_message', $q$select public.send_chat_message($1 ->> 'p_body', $2)$q$),
   ('put_game_save',
    $q$select public.put_game_save($1 ->> 'p_app_id', $1 ->> 'p_state', ($1 ->> 'p_device_id')::uuid,
-     $1 ->> 'p_device_label', ($1 ->> 'p_saved_at')::timestamptz, ($1 ->> 'p_base_version')::bigint)$q$)
+     $1 ->> 'p_device_label', ($1 ->> 'p_saved_at')::timestamptz, ($1 ->> 'p_base_version')::bigint)$q$),
+  ('unlock_achievement',
+   $q$select public.unlock_achievement($1 ->> 'p_app_id', $1 ->> 'p_achievement', ($1 ->> 'p_run_id')::uuid, $2)$q$),
+  ('report_stat',
+   $q$select public.report_stat($1 ->> 'p_app_id', ($1 ->> 'p_run_id')::uuid, $1 ->> 'p_name', ($1 ->> 'p_value')::bigint, $2)$q$)
 on conflict (kind) do update set call = excluded.call;

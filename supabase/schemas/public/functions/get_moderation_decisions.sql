@@ -1,6 +1,7 @@
 -- The desk's record (issue 20): the latest decisions, newest first, each with who made it, what it was
 -- about in words, whether it undid another, and whether it can still be undone (the latest decision on
--- its subject, not undone yet). p_limit is 1 to 200.
+-- its subject, not undone yet; never the end of a two-player game or a removed invite link, which are
+-- final). p_limit is 1 to 200.
 
 create or replace function public.get_moderation_decisions(p_limit integer default 50)
 returns table (
@@ -30,10 +31,21 @@ begin
           select coalesce(u.username, 'someone') || '''s creator application'
           from public.creator_applications ca left join public.my_users u on u.user_id = ca.user_id
           where ca.id = d.subject_id), 'a removed application')
+        when 'match' then coalesce((
+          select case g.game when 'chess' then 'Chess' when 'tic-tac-toe' then 'Tic Tac Toe' else 'Hex Conquest' end
+                 || ': ' || coalesce(f.username, 'someone') || ' v ' || coalesce(s.username, 'someone')
+          from app_private.matches g
+          left join public.my_users f on f.user_id = g.first_player
+          left join public.my_users s on s.user_id = g.second_player
+          where g.id = d.subject_id), 'a removed game')
+        when 'friend_invite' then coalesce((
+          select coalesce(u.username, 'someone') || '''s ' || case when i.for_class then 'class invite link' else 'invite link' end
+          from app_private.friend_invites i left join public.my_users u on u.user_id = i.owner
+          where i.id = d.subject_id), 'an invite link swept since')
         else coalesce((select t.url from public.takedown_requests t where t.id = d.subject_id), 'a removed request')
       end,
       d.action, d.reason, d.created_at, d.undoes,
-      not exists (select 1 from public.moderation_decisions later
+      d.subject not in ('match', 'friend_invite') and not exists (select 1 from public.moderation_decisions later
         where later.subject = d.subject and later.subject_id = d.subject_id and later.id > d.id)
     from public.moderation_decisions d
     left join public.my_users m on m.user_id = d.moderator_id

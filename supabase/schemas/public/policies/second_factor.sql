@@ -64,3 +64,8 @@ create policy "second factor when the account has one" on public.creator_applica
 create policy "second factor when the account has one" on public.moderators
   as restrictive for all to authenticated
   using ((select app_rls.mfa_satisfied())) with check ((select app_rls.mfa_satisfied()));
+
+-- Realtime's private topics are decided by policies on realtime.messages (schemas/realtime/messages.sql).
+create policy "second factor when the account has one" on realtime.messages
+  as restrictive for all to authenticated
+  using ((select app_rls.mfa_satisfied())) with check ((select app_rls.mfa_satisfied()));

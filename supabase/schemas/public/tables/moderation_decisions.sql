@@ -13,12 +13,15 @@ create table public.moderation_decisions (
   reason text not null,
   created_at timestamptz not null default now(),
   undoes bigint references public.moderation_decisions (id),
-  constraint moderation_decisions_subject check (subject in ('score', 'chat_report', 'takedown', 'creator_application')),
+  constraint moderation_decisions_subject check (subject in ('score', 'chat_report', 'takedown', 'creator_application', 'match', 'friend_invite', 'achievement')),
   constraint moderation_decisions_action check (
     (subject = 'score' and action in ('approve', 'reject'))
     or (subject = 'chat_report' and action in ('hide', 'restore'))
     or (subject = 'takedown' and action in ('resolve', 'reopen'))
     or (subject = 'creator_application' and action in ('grant', 'decline', 'reopen'))
+    or (subject = 'match' and action = 'end')
+    or (subject = 'friend_invite' and action = 'remove')
+    or (subject = 'achievement' and action = 'revoke')
   ),
   constraint moderation_decisions_reason_length check (char_length(btrim(reason)) between 1 and 500),
   -- A decision is undone at most once; undoing the undo is a new decision about the subject.

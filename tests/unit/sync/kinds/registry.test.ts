@@ -16,8 +16,8 @@ describe('the kinds registry', () => {
     expect(new Set(MUTATION_KINDS.map((kind) => KINDS[kind].label)).size).toBe(MUTATION_KINDS.length);
   });
 
-  it('leaves refused chat messages to the chat page, and every other refusal to the sync status', () => {
-    expect(MUTATION_KINDS.filter((kind) => failsInPlace({ kind }))).toEqual(['send_chat_message']);
+  it('leaves refused chat messages to the chat page, refused moves to the match page, and every other refusal to the sync status', () => {
+    expect(MUTATION_KINDS.filter((kind) => failsInPlace({ kind }))).toEqual(['send_chat_message', 'make_match_move']);
     expect(failsInPlace({ kind: 'from_a_newer_build' as OutboxItem['kind'] })).toBe(false);
   });
 
@@ -42,6 +42,7 @@ describe('the kinds registry', () => {
     expect(item('claim_streak', {})).toBe('Streak claim');
     expect(item('increment_time_spent', { user_id: 'u', increment_value: 5 })).toBe('Play time');
     expect(item('send_chat_message', { p_body: 'hi' })).toBe('Chat message');
+    expect(item('make_match_move', { p_match_id: 42, p_ply: 6, p_move: 'e2e4' })).toBe('Move: e2e4');
     // A row another version of the app queued, with a kind this build does not know.
     expect(describeItem({ kind: 'plant_tree' as OutboxItem['kind'], args: {} })).toBe('plant tree');
   });
