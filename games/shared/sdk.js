@@ -117,6 +117,12 @@ window.addEventListener('message', (event) => {
   }
 });
 
+// The page is shown once parsed and set up (common.css hides it till then). The game's code up to its
+// first await runs in the same task as this, so the first paint after it has the whole page. Under load
+// Chromium painted a page parsed halfway (a header with two of its four scores) and then the rest: a
+// layout shift the portal's page counts as its own (issue 27).
+document.documentElement.dataset.ready = '';
+
 if (framed) {
   // The portal's page already shows the game's name; a game's stylesheet may hide its own heading by this.
   document.documentElement.dataset.framed = '';
