@@ -117,11 +117,18 @@ window.addEventListener('message', (event) => {
   }
 });
 
-// The page is shown once parsed and set up (common.css hides it till then). The game's code up to its
-// first await runs in the same task as this, so the first paint after it has the whole page. Under load
-// Chromium painted a page parsed halfway (a header with two of its four scores) and then the rest: a
-// layout shift the portal's page counts as its own (issue 27).
-document.documentElement.dataset.ready = '';
+// The page is shown once parsed, set up and given its frame's size (common.css hides it till then); each
+// was seen moving things inside the frame, a layout shift the portal's page counts as its own (issue 27):
+// - Under load Chromium painted a page parsed halfway (a header with two of its four scores), then the rest.
+//   The game's code up to its first await runs in the same task as this, after parsing.
+// - A frame in a process of its own starts with a 0 x 0 viewport until its size reaches it: a board fitted
+//   to that moved when the size came (Minesweeper 0.089). Its resize event comes before the games'
+//   ResizeObservers fit their boards again, in the same frame.
+function showWhenSized() {
+  if (window.innerWidth > 0 && window.innerHeight > 0) document.documentElement.dataset.ready = '';
+  else window.addEventListener('resize', showWhenSized, { once: true });
+}
+showWhenSized();
 
 if (framed) {
   // The portal's page already shows the game's name; a game's stylesheet may hide its own heading by this.
