@@ -68,9 +68,13 @@ export function useOfflineCache(apps: AppRow[] | null): OfflineCacheView {
     if (apps === null) return;
     let cancelled = false;
     const folders = apps.flatMap((app) => (app.bundled ? [gameFolder(app.url)].filter((f): f is string => f !== null) : []));
-    void Promise.all([estimateStorage(), cachedBytesByPrefix(folders), offlinePackSizes()]).then(([estimate, bundled, pack]) => {
-      if (!cancelled) setState({ estimate, bundled, pack });
-    });
+    // A browser whose caches cannot be read is shown as one that says nothing: the page, and its
+    // "Clear offline cache", must not wait for an answer that never comes.
+    void Promise.all([estimateStorage(), cachedBytesByPrefix(folders), offlinePackSizes()])
+      .catch((): [StorageEstimate, Map<string, number>, Map<string, number>] => [{ usage: null, quota: null }, new Map(), new Map()])
+      .then(([estimate, bundled, pack]) => {
+        if (!cancelled) setState({ estimate, bundled, pack });
+      });
     return () => {
       cancelled = true;
     };

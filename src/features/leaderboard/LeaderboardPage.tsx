@@ -10,18 +10,20 @@ function TopListPanel({ list, rows, me }: { list: TopList; rows: TopRow[] | unde
   return (
     <section className="panel board" aria-labelledby={`board-${list.name}`} data-testid={`top-list-${list.name}`}>
       <h2 id={`board-${list.name}`}>{list.title}</h2>
-      {rows === undefined && <p className="muted">Not loaded on this device yet.</p>}
-      {rows !== undefined && rows.length === 0 && <p className="muted">Nobody is on this board yet. {list.howToJoin}</p>}
-      {rows !== undefined && rows.length > 0 && (
-        <ol className="board-list">
-          {rows.map((row) => (
-            <li key={row.user_id} className={row.user_id === me ? 'board-me' : undefined} data-testid="board-row">
-              <span className="board-name">{row.username}</span>
-              <span className="board-value">{list.unit(row.value)}</span>
-            </li>
-          ))}
-        </ol>
-      )}
+      <div className="board-body">
+        {rows === undefined && <p className="muted">Not loaded on this device yet.</p>}
+        {rows !== undefined && rows.length === 0 && <p className="muted">Nobody is on this board yet. {list.howToJoin}</p>}
+        {rows !== undefined && rows.length > 0 && (
+          <ol className="board-list">
+            {rows.map((row) => (
+              <li key={row.user_id} className={row.user_id === me ? 'board-me' : undefined} data-testid="board-row">
+                <span className="board-name">{row.username}</span>
+                <span className="board-value">{list.unit(row.value)}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
     </section>
   );
 }

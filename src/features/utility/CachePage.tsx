@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Page } from '../../ui/Page.tsx';
+import { Skeleton } from '../../ui/Skeleton.tsx';
 import { useOfflineCache, type AppRow, type OfflineCacheView, type OfflineState } from '../../state/utility.ts';
 import { formatBytes } from '../../domain/formatBytes.ts';
 import { gameFolder } from '../../domain/gameFolder.ts';
@@ -84,60 +85,62 @@ export default function CachePage() {
         )}
       </p>
 
-      <section className="storage-meter" aria-labelledby="cache-space" data-testid="storage-estimate">
-        <h2 id="cache-space">Space on this device</h2>
-        {state === null ? (
-          <p className="cm-form-hint">Measuring…</p>
-        ) : usage === null ? (
-          <p>This browser does not say how much space the portal uses.</p>
-        ) : (
-          <>
-            <p>
-              The portal uses <strong>{formatBytes(usage)}</strong>
-              {quota !== null && (
-                <>
-                  {' '}
-                  of about <strong>{formatBytes(quota)}</strong> the browser allows ({formatBytes(Math.max(quota - usage, 0))} free)
-                </>
-              )}
-              .
+      {state === null || apps === null ? (
+        // Both reads are this device's own and quick; until they answer, one placeholder where the
+        // sections go. Shown section by section, each arriving pushed the next down (CLS 0.49 at 412 px).
+        <Skeleton height="24rem" radius="var(--radius-lg)" />
+      ) : (
+        <>
+          <section className="storage-meter" aria-labelledby="cache-space" data-testid="storage-estimate">
+            <h2 id="cache-space">Space on this device</h2>
+            {usage === null ? (
+              <p>This browser does not say how much space the portal uses.</p>
+            ) : (
+              <>
+                <p>
+                  The portal uses <strong>{formatBytes(usage)}</strong>
+                  {quota !== null && (
+                    <>
+                      {' '}
+                      of about <strong>{formatBytes(quota)}</strong> the browser allows ({formatBytes(Math.max(quota - usage, 0))} free)
+                    </>
+                  )}
+                  .
+                </p>
+                {quota !== null && quota > 0 && <progress max={quota} value={usage} aria-label="Storage used" />}
+              </>
+            )}
+          </section>
+
+          <section className="util-section" aria-labelledby="cache-pack">
+            <h2 id="cache-pack">Offline pack</h2>
+            <p className="cm-form-hint">
+              Games that come with the portal are always kept offline. Tick another game to keep it too: this works when its website
+              lets other sites save a copy, and when the game is a single page with its pictures, sounds and scripts inside it. A game
+              made of several files, or one that loads more while you play, cannot be kept yet; the portal checks when you tick it. A
+              kept game plays from the copy on this device, online and offline, in the same locked-down frame as on its website.
             </p>
-            {quota !== null && quota > 0 && <progress max={quota} value={usage} aria-label="Storage used" />}
-          </>
-        )}
-      </section>
+            <ul className="offline-list" data-testid="offline-pack">
+              {[...apps]
+                .sort((a, b) => Number(b.bundled) - Number(a.bundled) || a.title.localeCompare(b.title))
+                .map((app) => (
+                  <GameRow key={app.id} app={app} state={state} keep={cache.keep} />
+                ))}
+            </ul>
+          </section>
 
-      <section className="util-section" aria-labelledby="cache-pack">
-        <h2 id="cache-pack">Offline pack</h2>
-        <p className="cm-form-hint">
-          Games that come with the portal are always kept offline. Tick another game to keep it too: this works when its website
-          lets other sites save a copy, and when the game is a single page with its pictures, sounds and scripts inside it. A game
-          made of several files, or one that loads more while you play, cannot be kept yet; the portal checks when you tick it. A
-          kept game plays from the copy on this device, online and offline, in the same locked-down frame as on its website.
-        </p>
-        {apps === null || state === null ? (
-          <p className="cm-form-hint">Loading the games…</p>
-        ) : (
-          <ul className="offline-list" data-testid="offline-pack">
-            {[...apps]
-              .sort((a, b) => Number(b.bundled) - Number(a.bundled) || a.title.localeCompare(b.title))
-              .map((app) => (
-                <GameRow key={app.id} app={app} state={state} keep={cache.keep} />
-              ))}
-          </ul>
-        )}
-      </section>
-
-      <section className="util-section" aria-labelledby="cache-clear">
-        <h2 id="cache-clear">Start over</h2>
-        <p>
-          Clearing the cache deletes the saved copy of the portal and its games. Your account, your progress and anything waiting to
-          be sent stay on the device.
-        </p>
-        <button type="button" className="button" onClick={() => void clear()} data-testid="clear-caches">
-          Clear offline cache
-        </button>
-      </section>
+          <section className="util-section" aria-labelledby="cache-clear">
+            <h2 id="cache-clear">Start over</h2>
+            <p>
+              Clearing the cache deletes the saved copy of the portal and its games. Your account, your progress and anything waiting
+              to be sent stay on the device.
+            </p>
+            <button type="button" className="button" onClick={() => void clear()} data-testid="clear-caches">
+              Clear offline cache
+            </button>
+          </section>
+        </>
+      )}
     </Page>
   );
 }
