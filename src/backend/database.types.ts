@@ -1313,6 +1313,22 @@ export type Database = {
           reported_at: string
         }[]
       }
+      get_student_achievements: {
+        Args: {
+          p_username: string
+        }
+        Returns: {
+          unlock_id: number
+          username: string
+          app_id: string
+          game_title: string
+          title: string
+          points: number
+          reward: number
+          unlocked_at: string
+          revoked_at: string
+        }[]
+      }
       get_student_friend_invites: {
         Args: {
           p_username: string

@@ -4,8 +4,10 @@ import { fetchModerationDesk, type ModerationDesk } from '../data/queries/fetchM
 import { fetchMatch, type MatchRow } from '../data/queries/fetchMatch.ts';
 import { fetchModeratorAccess } from '../data/queries/fetchModeratorAccess.ts';
 import { fetchProofImage } from '../data/queries/fetchProofImage.ts';
+import { fetchStudentAchievements, type StudentAchievement } from '../data/queries/fetchStudentAchievements.ts';
 import { fetchStudentInvites, type StudentInvite } from '../data/queries/fetchStudentInvites.ts';
-import { ok } from '../data/result.ts';
+import { ok, type Result } from '../data/result.ts';
+import type { DataSource } from '../data/source.ts';
 import { NOT_LOGGED_IN } from '../domain/messages.ts';
 import { useAccount, useDataSource } from './account.ts';
 import { useServerRead, type Loadable } from './useServerRead.ts';
@@ -14,6 +16,7 @@ export type { Decision } from '../data/actions/moderate.ts';
 export type { ModerationDecision, ModerationDesk, ReportedGame } from '../data/queries/fetchModerationDesk.ts';
 export type { MatchRow } from '../data/queries/fetchMatch.ts';
 export type { StudentInvite } from '../data/queries/fetchStudentInvites.ts';
+export type { StudentAchievement } from '../data/queries/fetchStudentAchievements.ts';
 
 /** The server's words when a student who is no moderator asks for the desk. */
 const NOT_A_MODERATOR = 'Only a moderator can do this.';
@@ -21,8 +24,12 @@ const NOT_A_MODERATOR = 'Only a moderator can do this.';
 /** A decision on the desk: made, or the server's reason it was not. */
 export type DecisionOutcome = { ok: true } | { ok: false; message: string };
 
-/** A student's open invite links, as the desk looked them up: nobody asked yet, the read, or the server's refusal. */
-export type InviteLookup = { state: 'idle' } | Loadable<{ username: string; invites: StudentInvite[] }>;
+/** One student's rows as the desk looked them up by username: nobody asked yet, the read, or the server's refusal. */
+export type StudentLookup<T> = { state: 'idle' } | Loadable<{ username: string; rows: T[] }>;
+/** A student's open invite links (issue 28). */
+export type InviteLookup = StudentLookup<StudentInvite>;
+/** A student's achievements, taken-back ones too (issue 29). */
+export type AchievementLookup = StudentLookup<StudentAchievement>;
 
 export interface ModerationDeskView {
   account: 'loading' | 'signed-out' | 'signed-in';
@@ -36,42 +43,67 @@ export interface ModerationDeskView {
   invites: InviteLookup;
   /** Looks up a student's open invite links by username. */
   findInvites: (username: string) => void;
+  /** The achievements of the student last looked up (a decision reads them again too). */
+  achievements: AchievementLookup;
+  /** Looks up a student's achievements by username. */
+  findAchievements: (username: string) => void;
+}
+
+/** A desk look-up by username, kept under the name asked: a read of an earlier name is not this student's. */
+function useStudentLookup<T extends { username: string }>(
+  key: string,
+  read: (source: DataSource, username: string) => Promise<Result<T[]>>,
+): { lookup: StudentLookup<T>; find: (username: string) => void; reload: () => void } {
+  const [asked, setAsked] = useState<string | null>(null);
+  const [found, reload] = useServerRead(`${key}:${asked ?? ''}`, async (source) => {
+    if (asked === null) return ok(null);
+    const answer = await read(source, asked);
+    return answer.error ? answer : ok({ asked, rows: answer.data });
+  });
+  const lookup: StudentLookup<T> =
+    asked === null
+      ? { state: 'idle' }
+      : found.state === 'ready'
+        ? found.data.asked === asked
+          ? { state: 'ready', data: { username: found.data.rows[0]?.username ?? asked, rows: found.data.rows } }
+          : { state: 'loading' }
+        : found;
+  const find = (username: string) => {
+    const name = username.trim();
+    if (name === asked) reload();
+    else setAsked(name);
+  };
+  return { lookup, find, reload };
 }
 
 /** The moderation desk (issue 20): its queues and record, read from the server, and the decisions on them. */
 export function useModerationDesk(): ModerationDeskView {
   const account = useAccount();
   const [read, reload] = useServerRead('desk', fetchModerationDesk);
-  const [asked, setAsked] = useState<string | null>(null);
-  const [found, reloadFound] = useServerRead(`desk-invites:${asked ?? ''}`, (source) =>
-    asked === null ? Promise.resolve(ok(null)) : fetchStudentInvites(source, asked),
-  );
+  const invites = useStudentLookup('desk-invites', fetchStudentInvites);
+  const achievements = useStudentLookup('desk-achievements', fetchStudentAchievements);
   const data = account.state === 'signed-in' ? account.data : null;
 
   async function decide(decision: Decision): Promise<DecisionOutcome> {
     if (data === null) return { ok: false, message: NOT_LOGGED_IN };
     const { error } = await moderate(data, decision);
     reload();
-    if (decision.kind === 'friend-invite') reloadFound();
+    if (decision.kind === 'friend-invite') invites.reload();
+    if (decision.kind === 'achievement') achievements.reload();
     return error ? { ok: false, message: error.message } : { ok: true };
   }
 
   const desk = read.state === 'error' && read.message === NOT_A_MODERATOR ? { state: 'not-a-moderator' as const } : read;
-  // The read of an earlier name stays until the new one answers: it is not this student's.
-  const invites: InviteLookup =
-    asked === null
-      ? { state: 'idle' }
-      : found.state === 'ready'
-        ? found.data.asked === asked
-          ? { state: 'ready', data: { username: found.data.invites[0]?.username ?? asked, invites: found.data.invites } }
-          : { state: 'loading' }
-        : found;
-  const findInvites = (username: string) => {
-    const name = username.trim();
-    if (name === asked) reloadFound();
-    else setAsked(name);
+  return {
+    account: account.state,
+    desk,
+    decide,
+    checkAgain: reload,
+    invites: invites.lookup,
+    findInvites: invites.find,
+    achievements: achievements.lookup,
+    findAchievements: achievements.find,
   };
-  return { account: account.state, desk, decide, checkAgain: reload, invites, findInvites };
 }
 
 /** A reported game with its moves, as the desk reads it once a moderator opens it (get_match lets a moderator read a reported game). */

@@ -3,9 +3,9 @@
 // student can put it on the badge shelf of their public profile.
 import { expect, test } from '@playwright/test';
 import { parseGameMessage } from '../../src/domain/gameSdk.ts';
-import { serviceSelect } from './support/backend.ts';
+import { serviceInsert, serviceSelect, signInNewStudent, studentRpc } from './support/backend.ts';
 import { frameState, gameFrame, openClassGame, startSnake } from './support/bundledGames.ts';
-import { onboardedStudent } from './support/student.ts';
+import { onboard, onboardedStudent } from './support/student.ts';
 
 test('an unlock from a game shows at once and reaches the server once', async ({ page }) => {
   await page.addInitScript(() => {
@@ -61,4 +61,42 @@ test('an unlock from a game shows at once and reaches the server once', async ({
   await page.goto(`/profile/${profile!.username}`);
   await expect(page.getByTestId('badge-shelf')).toContainText('First Bite');
   await expect(page.getByTestId('badge-shelf')).toContainText('Snake');
+});
+
+test("a moderator finds a student's achievement on the desk and takes it back with its reward, for good", async ({ browser, page }) => {
+  // The student unlocks Snake's First Bite in a run the server saw start, as the game's SDK would send it.
+  const context = await browser.newContext();
+  const student = await signInNewStudent(await context.newPage());
+  await onboard(student);
+  const run = crypto.randomUUID();
+  await studentRpc(student, 'start_game_run', { p_app_id: 'snake', p_run_id: run });
+  await studentRpc(student, 'unlock_achievement', { p_app_id: 'snake', p_achievement: 'first-apple', p_run_id: run, p_client_id: crypto.randomUUID() });
+  const balance = async () =>
+    (await serviceSelect<{ amt: number }>('coins_transactions', `user_id=eq.${student.userId}&select=amt`)).reduce((sum, row) => sum + row.amt, 0);
+  const [{ reward } = { reward: 0 }] = await serviceSelect<{ reward: number }>('achievement_unlocks', `user_id=eq.${student.userId}&select=reward`);
+  expect(reward).toBeGreaterThan(0);
+  const before = await balance();
+  const [profile] = await serviceSelect<{ username: string }>('my_users', `user_id=eq.${student.userId}&select=username`);
+
+  const moderator = await signInNewStudent(page);
+  await serviceInsert('moderators', { user_id: moderator.userId, granted_by: 'e2e operator' });
+  await page.goto('/moderate');
+  const finder = page.getByRole('form', { name: "Find a student's achievements" });
+  await finder.getByLabel("Student's username").fill(profile!.username);
+  await finder.getByRole('button', { name: 'Find achievements' }).click();
+  const unlock = page.getByTestId('desk-achievement').filter({ hasText: 'First Bite' });
+  await expect(unlock).toContainText('in Snake');
+  await unlock.getByRole('textbox').fill('Unlocked by a script, not by play.');
+  await unlock.getByRole('button', { name: 'Take back' }).click();
+  const subject = `${profile!.username}'s "First Bite" in Snake`;
+  await expect(page.getByText(`Took back ${subject} and its reward.`)).toBeVisible();
+  await expect(unlock).toContainText('taken back');
+  await expect(unlock.getByRole('button', { name: 'Take back' })).toHaveCount(0);
+  const record = page.getByTestId('desk-decision').filter({ hasText: subject });
+  await expect(record).toContainText('Took back');
+  await expect(record).toContainText('“Unlocked by a script, not by play.”');
+  // Final: the record offers no Undo, and the reward left the student's balance.
+  await expect(record.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+  expect(await balance()).toBe(before - reward);
+  await context.close();
 });

@@ -89,7 +89,7 @@ test("a moderator finds a student's class invite link by username and removes it
     const [posted] = await studentRpc<{ code: string }[]>(owner.student, 'create_friend_invite', { p_for_class: true });
 
     await openDesk(page);
-    await page.getByLabel("Student's username").fill(owner.username.toUpperCase());
+    await page.getByRole('form', { name: "Find a student's invite links" }).getByLabel("Student's username").fill(owner.username.toUpperCase());
     await page.getByRole('button', { name: 'Find links' }).click();
     const link = page.getByTestId('desk-invite').filter({ hasText: posted!.code });
     await expect(link).toContainText('For a class · 40 places left');

@@ -13,6 +13,7 @@ export type Decision =
   | { kind: 'creator-application'; applicationId: number; grant: boolean; reason: string }
   | { kind: 'match'; matchId: number; reason: string }
   | { kind: 'friend-invite'; inviteId: number; reason: string }
+  | { kind: 'achievement'; unlockId: number; reason: string }
   | { kind: 'undo'; decisionId: number; reason: string };
 
 /** Makes the decision; resolves to the id of the decision recorded. */
@@ -32,7 +33,9 @@ export async function moderate(source: DataSource, decision: Decision): Promise<
                 ? await supabase.rpc('end_match', { p_match_id: decision.matchId, p_reason: decision.reason })
                 : decision.kind === 'friend-invite'
                   ? await supabase.rpc('remove_friend_invite', { p_invite_id: decision.inviteId, p_reason: decision.reason })
-                  : await supabase.rpc('undo_moderation_decision', { p_decision_id: decision.decisionId, p_reason: decision.reason });
+                  : decision.kind === 'achievement'
+                    ? await supabase.rpc('revoke_achievement', { p_unlock_id: decision.unlockId, p_reason: decision.reason })
+                    : await supabase.rpc('undo_moderation_decision', { p_decision_id: decision.decisionId, p_reason: decision.reason });
     return answer.error ? failed(answer.error) : ok(Number(answer.data));
   } catch (error) {
     return thrown(error);

@@ -13,6 +13,7 @@ const ACTION_WORDS: Record<string, string> = {
   decline: 'Declined',
   end: 'Ended',
   remove: 'Removed',
+  revoke: 'Took back',
 };
 
 /** The desk's record: the latest decisions, each undoable one with its Undo (`decide` makes it and tells the moderator how it went). */

@@ -1,11 +1,9 @@
-import { Search } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
 import { inviteLink, inviteSummary } from '../../domain/friendInvite.ts';
-import { Button } from '../../ui/Button.tsx';
 import { useNow } from '../../ui/useNow.ts';
 import type { Decision, InviteLookup, StudentInvite } from '../../state/moderation.ts';
 import { DecisionForm } from './DecisionForm.tsx';
 import { when } from './deskDates.ts';
+import { StudentLookupSection } from './StudentLookupSection.tsx';
 
 function InviteItem({ invite, decide }: { invite: StudentInvite; decide: (decision: Decision, done: string) => Promise<void> }) {
   const now = useNow(60_000);
@@ -49,36 +47,15 @@ export function InviteLinks({
   findInvites: (username: string) => void;
   decide: (decision: Decision, done: string) => Promise<void>;
 }) {
-  const id = useId();
-  const [name, setName] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (name.trim() !== '') findInvites(name);
-  };
-
   return (
-    <section className="desk-section" aria-labelledby="desk-invites">
-      <h2 id="desk-invites">Invite links</h2>
-      <form className="desk-decision" onSubmit={submit} aria-label="Find a student's invite links">
-        <label htmlFor={`${id}-username`}>Student's username</label>
-        <input id={`${id}-username`} value={name} maxLength={40} autoComplete="off" onChange={(event) => setName(event.target.value)} />
-        <Button type="submit" variant="secondary" icon={<Search aria-hidden="true" size={18} />}>
-          Find links
-        </Button>
-      </form>
-      {invites.state === 'loading' ? (
-        <p className="muted">Looking…</p>
-      ) : invites.state === 'error' ? (
-        <p role="alert">{invites.message}</p>
-      ) : invites.state === 'ready' && invites.data.invites.length === 0 ? (
-        <p className="muted">{invites.data.username} has no invite link that still works.</p>
-      ) : invites.state === 'ready' ? (
-        <ul className="desk-list" aria-label={`${invites.data.username}'s invite links`}>
-          {invites.data.invites.map((invite) => (
-            <InviteItem key={invite.invite_id} invite={invite} decide={decide} />
-          ))}
-        </ul>
-      ) : null}
-    </section>
+    <StudentLookupSection
+      title="Invite links"
+      what="invite links"
+      button="Find links"
+      lookup={invites}
+      find={findInvites}
+      none={(username) => `${username} has no invite link that still works.`}
+      row={(invite) => <InviteItem key={invite.invite_id} invite={invite} decide={decide} />}
+    />
   );
 }

@@ -11,12 +11,13 @@ import { DecisionForm } from './DecisionForm.tsx';
 import { DecisionRecord } from './DecisionRecord.tsx';
 import { day, when } from './deskDates.ts';
 import { InviteLinks } from './InviteLinks.tsx';
+import { StudentAchievements } from './StudentAchievements.tsx';
 import { ProofImage } from './ProofImage.tsx';
 import { ReportedGames } from './ReportedGames.tsx';
 import './moderate.css';
 
 function Desk({ desk, view }: { desk: ModerationDesk; view: ModerationDeskView }) {
-  const { decide: make, checkAgain, invites, findInvites } = view;
+  const { decide: make, checkAgain, invites, findInvites, achievements, findAchievements } = view;
   const waiting = desk.scores.length + desk.reports.length + desk.games.length + desk.takedowns.length + desk.applications.length;
   const decide = async (decision: Decision, done: string) => {
     const outcome = await make(decision);
@@ -230,6 +231,7 @@ function Desk({ desk, view }: { desk: ModerationDesk; view: ModerationDeskView }
       )}
 
       <InviteLinks invites={invites} findInvites={findInvites} decide={decide} />
+      <StudentAchievements achievements={achievements} findAchievements={findAchievements} decide={decide} />
 
       <DecisionRecord decisions={desk.decisions} decide={decide} />
     </>

@@ -302,6 +302,13 @@ const CASES: Record<string, RpcCase> = {
     read: true,
     desk: true,
   },
+  // The desk's look-up of a student's achievements (issue 29).
+  'get_student_achievements(p_username)': {
+    valid: (a) => ({ p_username: a.bob.username }),
+    refuse: () => ({ p_username: ['', '   ', 'no_such_student_9', "x' or '1'='1", null, '\u0000'] }),
+    read: true,
+    desk: true,
+  },
   'remove_friend_invite(p_invite_id, p_reason)': {
     valid: () => ({ p_invite_id: 2, p_reason: 'Posted in the class chat.' }),
     refuse: () => ({ p_invite_id: [...NOT_AN_INTEGER, -1, 0, null], p_reason: NOT_A_REASON }),

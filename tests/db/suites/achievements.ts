@@ -174,6 +174,13 @@ export function achievementsSuite(ctx: DbContext): void {
       const record = await db.query('select moderator_id, subject, subject_id::int, action, reason from public.moderation_decisions where id = $1', [decision!.d]);
       expect(record.rows).toEqual([{ moderator_id: moderator, subject: 'achievement', subject_id: id, action: 'revoke', reason: 'Unlocked by a script.' }]);
       expect(await errorOf(db, moderator, 'select public.revoke_achievement($1, $2)', [id, 'again'])).toEqual({ code: 'P0001', message: 'That achievement was already taken back.' });
+      // The desk's record names it, and it stays final: the reward is back in the ledger.
+      const [recorded] = await as<{ about: string; action: string; undoable: boolean }>(db, moderator,
+        'select about, action, undoable from public.get_moderation_decisions(5) where id = $1', [decision!.d]);
+      expect(recorded).toEqual({ about: `badge_hunter's "First Bite" in Snake`, action: 'revoke', undoable: false });
+      expect(await errorOf(db, moderator, 'select public.undo_moderation_decision($1, $2)', [decision!.d, 'oops'])).toEqual({
+        code: 'P0001', message: 'An achievement taken back stays taken back.',
+      });
       expect(await unlockRefusal('snake', 'first-apple', await startRun())).toEqual({
         code: 'P0001', message: 'A moderator took "First Bite" back, so it cannot be unlocked again.',
       });
@@ -184,6 +191,23 @@ export function achievementsSuite(ctx: DbContext): void {
       expect(await errorOf(db, moderator, 'select public.revoke_achievement($1, $2)', [own!.r.unlock_id, 'oops'])).toEqual({
         code: 'P0001', message: 'You cannot decide on your own achievement: another moderator will.',
       });
+    });
+
+    it("finds a student's achievements for the desk by username, taken-back ones marked, for moderators only", async () => {
+      const moderator = await createPlayer(db, 'badge_clerk');
+      await db.query('insert into public.moderators (user_id, granted_by) values ($1, $2)', [moderator, 'the operator']);
+      const first = await unlock('snake', 'first-apple', await startRun());
+      await unlock('minesweeper', 'flag-ten', await startRun('minesweeper'));
+      await as(db, moderator, 'select public.revoke_achievement($1, $2)', [first.unlock_id, 'Unlocked by a script.']);
+      const rows = await as<{ unlock_id: number; username: string; app_id: string; game_title: string; title: string; revoked: boolean }>(db, moderator,
+        'select unlock_id::int, username, app_id, game_title, title, revoked_at is not null as revoked from public.get_student_achievements($1)', ['  BADGE_HUNTER ']);
+      expect(rows.map(({ unlock_id: _id, ...row }) => row).sort((a, b) => a.app_id.localeCompare(b.app_id))).toEqual([
+        { username: 'badge_hunter', app_id: 'minesweeper', game_title: 'Minesweeper', title: 'Flag Bearer', revoked: false },
+        { username: 'badge_hunter', app_id: 'snake', game_title: 'Snake', title: 'First Bite', revoked: true },
+      ]);
+      expect(rows.map((row) => row.unlock_id)).toContain(Number(first.unlock_id));
+      expect(await errorOf(db, other, 'select * from public.get_student_achievements($1)', ['badge_hunter'])).toEqual({ code: '42501', message: 'Only a moderator can do this.' });
+      expect(await errorOf(db, moderator, 'select * from public.get_student_achievements($1)', ['nobody_here'])).toEqual({ code: 'P0001', message: 'No student is called nobody_here.' });
     });
 
     it('grants them on a write by the service role too, which cannot reach the private schema itself', async () => {

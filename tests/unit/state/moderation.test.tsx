@@ -19,6 +19,7 @@ const GAME_REPORT = {
   reported_at: '2026-11-27T10:00:00Z',
 };
 const INVITE = { invite_id: 5, username: 'ann', code: 'AbCdEfGhIjKlMnOp', for_class: true, uses_left: 40, expires_at: '2026-11-28T10:00:00Z', created_at: '2026-11-27T10:00:00Z' };
+const UNLOCK = { unlock_id: 9, username: 'ann', app_id: 'snake', game_title: 'Snake', title: 'First Bite', points: 10, reward: 25, unlocked_at: '2026-11-27T09:00:00Z', revoked_at: null };
 const SCORE = { submission_id: 41, app_title: 'Snake', score: 3210, username: 'maya', proof: '41_snake.png', created_at: '2026-11-26T09:00:00Z' };
 
 /** A desk whose queues hold what is given, and a record of no decision. */
@@ -141,7 +142,7 @@ describe('the desk: reported games and invite links', () => {
 
     act(() => desk.current.findInvites('ann'));
     await settle();
-    expect(desk.current.invites).toEqual({ state: 'ready', data: { username: 'ann', invites: [INVITE] } });
+    expect(desk.current.invites).toEqual({ state: 'ready', data: { username: 'ann', rows: [INVITE] } });
 
     server.answer('get_student_friend_invites', { data: [], error: null });
     let outcome: unknown = null;
@@ -151,7 +152,31 @@ describe('the desk: reported games and invite links', () => {
     await settle();
     expect(outcome).toEqual({ ok: true });
     expect(server.calls.find((call) => call.name === 'remove_friend_invite')?.args).toEqual({ p_invite_id: 5, p_reason: 'Posted in chat.' });
-    expect(desk.current.invites).toEqual({ state: 'ready', data: { username: 'ann', invites: [] } });
+    expect(desk.current.invites).toEqual({ state: 'ready', data: { username: 'ann', rows: [] } });
+  });
+
+  it("looks a student's achievements up apart from their invite links, and a taken-back one is read again, marked", async () => {
+    const server = deskServer([]);
+    server.answer('get_student_achievements', { data: [UNLOCK], error: null });
+    server.answer('revoke_achievement', { data: 14, error: null });
+    const desk = renderHook(useModerationDesk, signedIn(server.runtime));
+    await settle();
+    act(() => desk.current.findAchievements(' ann '));
+    await settle();
+    expect(server.calls.find((call) => call.name === 'get_student_achievements')?.args).toEqual({ p_username: 'ann' });
+    expect(desk.current.achievements).toEqual({ state: 'ready', data: { username: 'ann', rows: [UNLOCK] } });
+    expect(desk.current.invites).toEqual({ state: 'idle' });
+
+    const revoked = { ...UNLOCK, revoked_at: '2026-11-27T11:00:00Z' };
+    server.answer('get_student_achievements', { data: [revoked], error: null });
+    let outcome: unknown = null;
+    await act(async () => {
+      outcome = await desk.current.decide({ kind: 'achievement', unlockId: 9, reason: 'Not earned by play.' });
+    });
+    await settle();
+    expect(outcome).toEqual({ ok: true });
+    expect(server.calls.find((call) => call.name === 'revoke_achievement')?.args).toEqual({ p_unlock_id: 9, p_reason: 'Not earned by play.' });
+    expect(desk.current.achievements).toEqual({ state: 'ready', data: { username: 'ann', rows: [revoked] } });
   });
 
   it('a refused removal gives the server’s reason', async () => {

@@ -1,7 +1,7 @@
 -- The desk's record (issue 20): the latest decisions, newest first, each with who made it, what it was
 -- about in words, whether it undid another, and whether it can still be undone (the latest decision on
--- its subject, not undone yet; never the end of a two-player game or a removed invite link, which are
--- final). p_limit is 1 to 200.
+-- its subject, not undone yet; never the end of a two-player game, a removed invite link or an
+-- achievement taken back, which are final). p_limit is 1 to 200.
 
 create or replace function public.get_moderation_decisions(p_limit integer default 50)
 returns table (
@@ -42,10 +42,17 @@ begin
           select coalesce(u.username, 'someone') || '''s ' || case when i.for_class then 'class invite link' else 'invite link' end
           from app_private.friend_invites i left join public.my_users u on u.user_id = i.owner
           where i.id = d.subject_id), 'an invite link swept since')
+        when 'achievement' then coalesce((
+          select coalesce(m2.username, 'someone') || '''s "' || a.title || '" in ' || coalesce(g.title, 'the portal')
+          from public.achievement_unlocks u
+          join public.achievements a on a.id = u.achievement_id
+          left join public.apps g on g.id = a.app_id
+          left join public.my_users m2 on m2.user_id = u.user_id
+          where u.id = d.subject_id), 'an achievement removed since')
         else coalesce((select t.url from public.takedown_requests t where t.id = d.subject_id), 'a removed request')
       end,
       d.action, d.reason, d.created_at, d.undoes,
-      d.subject not in ('match', 'friend_invite') and not exists (select 1 from public.moderation_decisions later
+      d.subject not in ('match', 'friend_invite', 'achievement') and not exists (select 1 from public.moderation_decisions later
         where later.subject = d.subject and later.subject_id = d.subject_id and later.id > d.id)
     from public.moderation_decisions d
     left join public.my_users m on m.user_id = d.moderator_id

@@ -4,7 +4,8 @@
 -- the queue; undoing that reopening grants or declines it again. A two-player game a moderator ended
 -- stays ended (issue 28): its position and clocks are gone by then, and its players may start anew;
 -- a removed invite link stays removed (a link shared where it should not be must not come back), and
--- its student may make a new one.
+-- its student may make a new one; an achievement taken back stays so (issue 29): its unlock is kept,
+-- revoked, so that it is never earned or paid again, and the desk has no way to pay it back.
 
 create or replace function public.undo_moderation_decision(p_decision_id bigint, p_reason text) returns bigint
 language plpgsql security definer set search_path = public as $$
@@ -21,6 +22,9 @@ begin
   end if;
   if v_decision.subject = 'friend_invite' then
     raise exception 'A removed invite link stays removed: its student can make a new one.' using errcode = 'P0001';
+  end if;
+  if v_decision.subject = 'achievement' then
+    raise exception 'An achievement taken back stays taken back.' using errcode = 'P0001';
   end if;
   -- The subject's lock (apply_decision takes it too), so no decision slips in between this check and the undo.
   perform pg_advisory_xact_lock(hashtext('moderation:' || v_decision.subject || ':' || v_decision.subject_id));
