@@ -43,7 +43,15 @@ function TierCard({
           {item ? <ItemPicture item={item} size={36} /> : <Gift size={32} />}
         </span>
         <span className="tier-name">{item?.name ?? view.item_id}</span>
-        {item && <RarityPill rarity={item.rarity} />}
+        {item ? (
+          <RarityPill rarity={item.rarity} />
+        ) : (
+          // The pill's line is kept while the shop's items are still on their way: its coming grew every
+          // card of a row and moved the rows under it (a layout shift on a first visit).
+          <span className="rarity-pill tier-rarity-placeholder" aria-hidden="true">
+            Common
+          </span>
+        )}
       </div>
       <div className="tier-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={view.percent} aria-label={`Progress to tier ${view.tier}`}>
         <span style={{ width: `${view.percent}%` }} />
