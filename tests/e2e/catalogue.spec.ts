@@ -3,7 +3,7 @@
 import { expect, type Page } from '@playwright/test';
 import { backendUrl, serviceApproveScore, serviceInsert, serviceSelect, type Student } from './support/backend.ts';
 import { test } from './support/backendLink.ts';
-import { expectSandboxedGame } from './support/bundledGames.ts';
+import { expectSandboxedGame, focusByClick } from './support/bundledGames.ts';
 import { installServiceWorker, onboardedStudent } from './support/student.ts';
 
 /** Plays Snake straight up into the wall; returns the score it ended with (10 when food lay on the way). */
@@ -14,6 +14,8 @@ async function playSnakeIntoWall(page: Page): Promise<number> {
   await expect(game.locator('#game')).toHaveAttribute('data-head', /^\d+,\d+$/);
   // The game runs in a frame of its own origin (and, in Chromium, often its own process): under load a
   // key sent the moment focus moves there can be lost, so it is sent again until the game has started.
+  // A click gives the frame the keyboard as the browser delivers it (see focusByClick).
+  await focusByClick(game.locator('#score'));
   await expect(async () => {
     if ((await game.locator('body').getAttribute('data-state')) === 'ready') await game.locator('#game').press('ArrowUp');
     await expect(game.locator('body')).not.toHaveAttribute('data-state', 'ready', { timeout: 1_000 });

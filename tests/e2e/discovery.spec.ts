@@ -5,7 +5,7 @@ import { expect, type Page } from '@playwright/test';
 import { HOME_ROW_LIMIT } from '../../src/domain/homeRows.ts';
 import { backendUrl, localKeys, serviceSelect, signUpViaApi, studentPlays } from './support/backend.ts';
 import { test } from './support/backendLink.ts';
-import { gameFrame } from './support/bundledGames.ts';
+import { focusByClick, gameFrame } from './support/bundledGames.ts';
 import { storedPopularPaths } from './support/outbox.ts';
 import { installServiceWorker, onboard } from './support/student.ts';
 
@@ -13,6 +13,8 @@ import { installServiceWorker, onboard } from './support/student.ts';
 async function playSnakeIntoWall(page: Page): Promise<void> {
   const game = gameFrame(page);
   await expect(game.locator('#game')).toHaveAttribute('data-head', /^\d+,\d+$/);
+  // A click gives the frame the keyboard as the browser delivers it (see focusByClick).
+  await focusByClick(game.locator('#score'));
   await expect(async () => {
     if ((await game.locator('body').getAttribute('data-state')) === 'ready') await game.locator('#game').press('ArrowUp');
     await expect(game.locator('body')).not.toHaveAttribute('data-state', 'ready', { timeout: 1_000 });
