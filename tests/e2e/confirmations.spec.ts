@@ -11,21 +11,25 @@ import { OwnBackend } from './support/ownBackend.ts';
 const PASSWORD = 'violet lanterns drift upstream';
 
 const test = base.extend<{ backend: OwnBackend }>({
-  backend: async ({}, use) => {
-    const data = process.env.E2E_DATA_DIR!;
-    const config = join(data, 'confirmations.config.toml');
-    const project = readFileSync(new URL('../../supabase/config.toml', import.meta.url), 'utf8');
-    writeFileSync(config, project.replace(/^enable_confirmations = false$/m, 'enable_confirmations = true'));
-    const backend = new OwnBackend(Number(process.env.E2E_BACKEND_PORT) + 2, join(data, 'confirmations-backend'), [
-      '--site-dir',
-      join(data, 'dist'),
-      '--config',
-      config,
-    ]);
-    await backend.start();
-    await use(backend);
-    await backend.stop();
-  },
+  backend: [
+    async ({}, use) => {
+      const data = process.env.E2E_DATA_DIR!;
+      const config = join(data, 'confirmations.config.toml');
+      const project = readFileSync(new URL('../../supabase/config.toml', import.meta.url), 'utf8');
+      writeFileSync(config, project.replace(/^enable_confirmations = false$/m, 'enable_confirmations = true'));
+      const backend = new OwnBackend(Number(process.env.E2E_BACKEND_PORT) + 2, join(data, 'confirmations-backend'), [
+        '--site-dir',
+        join(data, 'dist'),
+        '--config',
+        config,
+      ]);
+      await backend.start();
+      await use(backend);
+      await backend.stop();
+    },
+    // Starting a backend on a fresh folder migrates it: past 30 s on a busy machine (seen in CI).
+    { timeout: 120_000 },
+  ],
 });
 
 /** The confirmation link of the newest mail to `email` in the backend's mailbox. */

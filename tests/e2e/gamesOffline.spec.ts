@@ -82,7 +82,11 @@ const PLAY: Record<string, (frame: FrameLocator, page: Page) => Promise<void>> =
   },
   async '/keyboard-sprint'(frame, page) {
     await focusByClick(frame.locator('#entry'));
-    for (let k = 0; k < 12; k += 1) await page.keyboard.type((await frame.locator('#game').getAttribute('data-next'))!);
+    await expect(frame.locator('#entry')).toBeFocused();
+    await page.keyboard.type((await frame.locator('#game').getAttribute('data-next'))!);
+    // The first key starts the sprint's clock: a key that went anywhere else fails here, not a minute later.
+    await expect.poll(() => frameState(frame)).toBe('playing');
+    for (let k = 0; k < 11; k += 1) await page.keyboard.type((await frame.locator('#game').getAttribute('data-next'))!);
     await playOutRound(frame, page);
   },
 };
