@@ -4,8 +4,9 @@
 import { expect, test } from '@playwright/test';
 
 // Every page a visitor reaches from the navigation, the footer and a category (the game page has its own
-// test in gamePage.spec.ts).
-const ROUTES = ['/', '/cache', '/leaderboard', '/shop', '/streak', '/chad', '/friends', '/privacy', '/terms', '/auth', '/mirrors', '/takedown', '/class', '/yt', '/arcade', '/profile', '/settings'];
+// test in gamePage.spec.ts). /pass comes first, before /shop has brought the items its tiers name: its
+// cards grew as the names arrived (0.0052).
+const ROUTES = ['/', '/pass', '/cache', '/leaderboard', '/shop', '/streak', '/chad', '/friends', '/privacy', '/terms', '/auth', '/mirrors', '/takedown', '/class', '/yt', '/arcade', '/profile', '/settings'];
 
 test('no page moves while it loads, on a phone', async ({ page }) => {
   test.setTimeout(180_000);
