@@ -1407,6 +1407,14 @@ export type Database = {
         }
         Returns: number
       }
+      note_offline_game_run: {
+        Args: {
+          p_app_id: string
+          p_run_id: string
+          p_client_id: string
+        }
+        Returns: Json
+      }
       offer_draw: {
         Args: {
           p_match_id: number

@@ -83,6 +83,7 @@ export const RPC_MUTATION_KINDS = [
   'put_game_save',
   'unlock_achievement',
   'report_stat',
+  'note_offline_game_run',
 ] as const;
 
 /**

@@ -5,7 +5,9 @@ import { expect, test } from '@playwright/test';
 import { parseGameMessage } from '../../src/domain/gameSdk.ts';
 import { serviceInsert, serviceSelect, signInNewStudent, studentRpc } from './support/backend.ts';
 import { frameState, gameFrame, openClassGame, startSnake } from './support/bundledGames.ts';
-import { onboard, onboardedStudent } from './support/student.ts';
+import { outboxRows } from './support/outbox.ts';
+import { test as linked } from './support/backendLink.ts';
+import { installServiceWorker, onboard, onboardedStudent } from './support/student.ts';
 
 test('an unlock from a game shows at once and reaches the server once', async ({ page }) => {
   await page.addInitScript(() => {
@@ -61,6 +63,52 @@ test('an unlock from a game shows at once and reaches the server once', async ({
   await page.goto(`/profile/${profile!.username}`);
   await expect(page.getByTestId('badge-shelf')).toContainText('First Bite');
   await expect(page.getByTestId('badge-shelf')).toContainText('Snake');
+});
+
+linked('an unlock in a game played offline shows at once, and once back online counts once on the server and the public profile', async ({ page, link }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { fromGame: unknown[] };
+    w.fromGame = [];
+    window.addEventListener('message', (event) => {
+      if (event.origin === 'null') w.fromGame.push(event.data);
+    });
+  });
+  const student = await onboardedStudent(page);
+  await installServiceWorker(page);
+  await link.goOffline();
+  const frame = await openClassGame(page, '/snake');
+  await startSnake(frame);
+  await expect.poll(() => frameState(frame), { timeout: 10_000 }).toBe('over');
+  const runs = (await page.evaluate(() => (window as unknown as { fromGame: unknown[] }).fromGame))
+    .map((m) => parseGameMessage(m))
+    .flatMap((p) => (p.ok && p.message.type === 'sdk:stat' ? [p.message.runId] : []));
+  expect(runs.length).toBeGreaterThan(0);
+  const unlock = (runId: string) =>
+    gameFrame(page).locator('body').evaluate((_body, run) => {
+      window.parent.postMessage({ type: 'sdk:achievement', version: 2, runId: run, id: 'first-apple' }, '*');
+    }, runId);
+  await unlock(runs[0]!);
+  await expect(page.getByText('Achievement unlocked: First Bite')).toBeVisible();
+  await unlock(runs[0]!);
+  // Kept on the device: the run the server never saw start, then the unlock in it, and none of the run's stats.
+  const gameKinds = async () =>
+    (await outboxRows(page)).map((row) => row.kind).filter((kind) => ['note_offline_game_run', 'unlock_achievement', 'report_stat'].includes(kind));
+  expect(await gameKinds()).toEqual(['note_offline_game_run', 'unlock_achievement']);
+
+  await link.goOnline();
+  await expect.poll(async () => (await serviceSelect('achievement_unlocks', `user_id=eq.${student.userId}&select=id`)).length, { timeout: 30_000 }).toBe(1);
+  // Both confirmed, neither left failed.
+  await expect.poll(gameKinds, { timeout: 30_000 }).toEqual([]);
+  expect(await serviceSelect('achievement_unlocks', `user_id=eq.${student.userId}&select=id`)).toHaveLength(1);
+
+  await page.goto('/profile');
+  const picker = page.getByTestId('badge-picker');
+  await picker.getByLabel(/First Bite/).check();
+  await picker.getByTestId('save-badge-shelf').click();
+  await expect(page.getByText('Badge shelf saved')).toBeVisible();
+  const [profile] = await serviceSelect<{ username: string }>('my_users', `user_id=eq.${student.userId}&select=username`);
+  await page.goto(`/profile/${profile!.username}`);
+  await expect(page.getByTestId('badge-shelf')).toContainText('First Bite');
 });
 
 test("a moderator finds a student's achievement on the desk and takes it back with its reward, for good", async ({ browser, page }) => {

@@ -3,7 +3,9 @@ import { partsOf, type DataSource } from '../source.ts';
 
 /**
  * Tells the server that a run of a game began, so its clock bounds the play a score of the run can claim
- * (start_game_run). Online only and never queued: arriving late, it would make real play look too long.
+ * (start_game_run). Online only and never queued: arriving late, the server's clock would vouch for less
+ * play than there was. A run played with no network is told of later, through the outbox, only when an
+ * achievement was unlocked in it (note_offline_game_run, src/state/player/gameLink.ts).
  */
 export async function startGameRun(source: DataSource, appId: string, runId: string): Promise<Result<null>> {
   try {

@@ -3,6 +3,7 @@ import { queuedAchievements, rememberQueuedAchievements } from '../../data/achie
 import { queueMutation } from '../../data/queue.ts';
 import { ANONYMOUS_OWNER, deviceId, saveQueue, writeGameSave } from '../../data/gameSaves.ts';
 import { isOnline } from '../../data/online.ts';
+import { isUnreachable } from '../../data/result.ts';
 import type { DataSource } from '../../data/source.ts';
 import { RUN_START_PROMPT_MS } from '../../domain/gameRun.ts';
 import { visitOpened, visitSaved } from '../../domain/saveMerge.ts';
@@ -16,7 +17,10 @@ export interface GameLink {
   writeSave: (state: string) => Promise<void>;
   /** The game started or stopped play (its gameplay-start and gameplay-stop). */
   gameplay: (playing: boolean) => void;
-  /** The portal issued a run: the server is told, so its clock bounds the run's score. */
+  /**
+   * The portal issued a run: the server is told, so its clock bounds the run's score. With no network it
+   * is told later, and only of a run an achievement was unlocked in.
+   */
   runIssued: (runId: string) => void;
   /** Whether the server saw the run start in time to vouch for its play time (RUN_START_PROMPT_MS). */
   runSeen: (runId: string) => boolean;
@@ -42,6 +46,10 @@ export interface LinkParts {
 export function openGameLink({ data, owner, appId, gameId, cloud }: LinkParts): GameLink {
   const device = deviceId();
   const seen = new Set<string>();
+  // Runs issued with no network: the server hears of one only if an achievement is unlocked in it (see
+  // achievement), and no stat of it is sent, since the server's clock never saw it run.
+  const offline = new Set<string>();
+  const noted = new Set<string>();
   let visit = visitOpened(null);
   // A game that saves twice while it opens (a shuffle, then its first frame) has not been played until
   // the student starts playing: only saves after gameplay began are play to send.
@@ -64,10 +72,15 @@ export function openGameLink({ data, owner, appId, gameId, cloud }: LinkParts): 
       gameplaySeen ||= playing;
     },
     runIssued: (runId) => {
-      if (data === null || owner === ANONYMOUS_OWNER || !isOnline()) return;
+      if (data === null || owner === ANONYMOUS_OWNER) return;
+      if (!isOnline()) {
+        offline.add(runId);
+        return;
+      }
       const sent = Date.now();
       void startGameRun(data, appId, runId).then((result) => {
         if (result.error === null && Date.now() - sent <= RUN_START_PROMPT_MS) seen.add(runId);
+        else if (result.error !== null && isUnreachable(result.error)) offline.add(runId);
       });
     },
     runSeen: (runId) => seen.has(runId),
@@ -76,6 +89,11 @@ export function openGameLink({ data, owner, appId, gameId, cloud }: LinkParts): 
       const queued = queuedAchievements(owner, gameId);
       if (queued.has(id)) return false;
       try {
+        // Queued first, so the server knows the run when the unlock reaches it (the outbox keeps the order).
+        if (offline.has(runId) && !noted.has(runId)) {
+          await queueMutation(data, { kind: 'note_offline_game_run', args: { p_app_id: appId, p_run_id: runId }, userId: owner });
+          noted.add(runId);
+        }
         await queueMutation(data, { kind: 'unlock_achievement', args: { p_app_id: appId, p_achievement: id, p_run_id: runId }, userId: owner });
       } catch {
         return false;
@@ -85,7 +103,7 @@ export function openGameLink({ data, owner, appId, gameId, cloud }: LinkParts): 
       return true;
     },
     stat: (runId, name, value) => {
-      if (data === null || owner === ANONYMOUS_OWNER) return;
+      if (data === null || owner === ANONYMOUS_OWNER || offline.has(runId)) return;
       // A refusal is the game's bug (a name or value out of form), not the student's to read.
       void queueMutation(data, { kind: 'report_stat', args: { p_app_id: appId, p_run_id: runId, p_name: name, p_value: value }, userId: owner }).catch(() => undefined);
     },

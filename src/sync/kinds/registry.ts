@@ -7,6 +7,7 @@ import { claimStreak } from './claim_streak.ts';
 import { incrementTimeSpent } from './increment_time_spent.ts';
 import type { MutationKindModule } from './kind.ts';
 import { makeMatchMove } from './make_match_move.ts';
+import { noteOfflineGameRun } from './note_offline_game_run.ts';
 import { putGameSave } from './put_game_save.ts';
 import { recordAppPlayed } from './record_app_played.ts';
 import { reportStat } from './report_stat.ts';
@@ -32,6 +33,7 @@ export const KINDS: KindRegistry = {
   put_game_save: putGameSave,
   unlock_achievement: unlockAchievement,
   report_stat: reportStat,
+  note_offline_game_run: noteOfflineGameRun,
   make_match_move: makeMatchMove,
 };
 

@@ -205,6 +205,11 @@ const CASES: Record<string, RpcCase> = {
     valid: () => ({ p_app_id: 'snake', p_run_id: crypto.randomUUID() }),
     refuse: (a) => ({ p_app_id: [...NOT_AN_ID, 'no-such-app'], p_run_id: [...NOT_A_UUID, null, a.bobRun] }),
   },
+  'note_offline_game_run(p_app_id, p_run_id, p_client_id)': {
+    valid: () => ({ p_app_id: 'snake', p_run_id: crypto.randomUUID(), p_client_id: crypto.randomUUID() }),
+    // Another student's run id is taken; nothing else about a run id told of offline can be checked.
+    refuse: (a) => ({ p_app_id: [...NOT_AN_ID, 'no-such-app'], p_run_id: [...NOT_A_UUID, null, a.bobRun], p_client_id: [...NOT_A_UUID, null] }),
+  },
   'unlock_achievement(p_app_id, p_achievement, p_run_id, p_client_id)': {
     valid: (a) => ({ p_app_id: 'snake', p_achievement: 'first-apple', p_run_id: a.aliceRun, p_client_id: crypto.randomUUID() }),
     refuse: (a) => ({

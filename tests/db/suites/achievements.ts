@@ -152,6 +152,51 @@ export function achievementsSuite(ctx: DbContext): void {
       expect(await held(me)).toEqual(['length-20']);
     });
 
+    it('counts an unlock in a run played offline once the outbox tells of the run, but no stat of it, and holds its score', async () => {
+      const run = crypto.randomUUID();
+      const note = { id: crypto.randomUUID(), kind: 'note_offline_game_run', args: { p_app_id: 'snake', p_run_id: run } };
+      const ops = [
+        note,
+        { id: crypto.randomUUID(), kind: 'unlock_achievement', args: { p_app_id: 'snake', p_achievement: 'first-apple', p_run_id: run } },
+        { id: crypto.randomUUID(), kind: 'report_stat', args: { p_app_id: 'snake', p_run_id: run, p_name: 'length', p_value: 1 } },
+        { id: crypto.randomUUID(), kind: 'unlock_achievement', args: { p_app_id: 'snake', p_achievement: 'length-20', p_run_id: run } },
+      ];
+      const [out] = await as<{ r: { ok: boolean; result?: unknown; message?: string }[] }>(db, me, 'select public.apply_mutations($1) as r', [JSON.stringify(ops)]);
+      expect(out!.r.map((o) => o.ok)).toEqual([true, true, false, false]);
+      expect(out!.r[0]!.result).toEqual({ run_id: run, played_offline: true });
+      expect(out!.r[2]!.message).toBe('This game was played offline, so the server cannot tell how long it lasted: its length does not count.');
+      expect(out!.r[3]!.message).toBe('"Noodle" needs length of at least 20; yours is 0.');
+      // The same batch again (a lost answer) changes nothing and pays nothing twice.
+      const [again] = await as<{ r: { ok: boolean }[] }>(db, me, 'select public.apply_mutations($1) as r', [JSON.stringify(ops.slice(0, 2))]);
+      expect(again!.r.map((o) => o.ok)).toEqual([true, true]);
+      expect(await held(me)).toEqual(['first-apple']);
+      expect(await balance(db, me)).toBe(10);
+      // Its score vouches for no play: held for the desk with no play seen, not refused for too much play.
+      const [score] = await as<{ id: string }>(db, me, 'select public.submit_score($1, $2, $3, $4, $5, $6, $7)::text as id', [
+        'snake', 40, crypto.randomUUID(), run, 60_000, false, null,
+      ]);
+      expect((await db.query('select play_ms, play_seen_ms from public.leaderboard_submissions where id = $1::bigint', [score!.id])).rows)
+        .toEqual([{ play_ms: 60_000, play_seen_ms: null }]);
+    });
+
+    it('refuses to tell of a run id another student holds, and leaves a run the server saw start as seen', async () => {
+      const note = (run: string, actor = me) =>
+        as<{ r: { played_offline: boolean } }>(db, actor, 'select public.note_offline_game_run($1, $2, $3) as r', ['snake', run, crypto.randomUUID()]);
+      const theirs = await startRun('snake', other);
+      expect(await errorOf(db, me, 'select public.note_offline_game_run($1, $2, $3)', ['snake', theirs, crypto.randomUUID()]))
+        .toEqual({ code: '22023', message: 'That run id is taken.' });
+      expect(await errorOf(db, me, 'select public.note_offline_game_run($1, $2, $3)', ['nope', crypto.randomUUID(), crypto.randomUUID()]))
+        .toEqual({ code: '22023', message: 'Unknown app: nope' });
+      const seen = await startRun();
+      expect((await note(seen))[0]!.r.played_offline).toBe(false);
+      // The limit on runs is one: runs told of offline count with the ones started online.
+      await db.query(
+        `insert into app_private.game_runs (run_id, user_id, app_id) select gen_random_uuid(), $1, 'snake' from generate_series(1, 118)`, [me],
+      );
+      expect((await note(crypto.randomUUID()))[0]!.r.played_offline).toBe(true);
+      expect(await errorOf(db, me, 'select public.start_game_run($1, $2)', ['snake', crypto.randomUUID()])).toMatchObject({ code: 'P0001' });
+    });
+
     it('refuses a direct write or read of unlocks and stats through the API roles', async () => {
       const [achievement] = (await db.query<{ id: string }>(`select id::text from public.achievements where app_id = 'snake' and code = 'length-50'`)).rows;
       expect(await errorOf(db, me, 'insert into public.achievement_unlocks (user_id, achievement_id) values ($1, $2)', [me, achievement!.id]))

@@ -1,7 +1,8 @@
 // A game visit's achievements and stats (issue 29, src/state/player/gameLink.ts): a signed-in student's
 // unlock goes into the outbox once per device and game, however often the game unlocks it again; a stat
-// goes in as reported; nobody signed in, nothing is queued.
-import { beforeEach, describe, expect, it } from 'vitest';
+// goes in as reported; nobody signed in, nothing is queued. A run played with no network is told to the
+// server ahead of the first unlock in it, and its stats stay on the device.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_OWNER } from '../../../src/data/gameSaves.ts';
 import { openGameLink } from '../../../src/state/player/gameLink.ts';
 import { USER } from '../sync/fakes.ts';
@@ -23,6 +24,10 @@ class MemoryStorage {
 
 beforeEach(() => {
   Object.assign(globalThis, { localStorage: new MemoryStorage() });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
 });
 
 describe('a game link, achievements and stats', () => {
@@ -59,5 +64,32 @@ describe('a game link, achievements and stats', () => {
     expect(await link.achievement('not-a-run', 'first-apple')).toBe(false);
     expect(await link.achievement(RUN, 'first-apple')).toBe(true);
     expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('tells the server of a run played offline once, ahead of the unlocks in it, and sends none of its stats', async () => {
+    const { runtime, db } = fakeRuntime();
+    const link = openGameLink({ data: runtime.data, owner: USER, appId: 'snake', gameId: 'snake', cloud });
+    vi.stubGlobal('navigator', { onLine: false });
+    link.runIssued(RUN);
+    link.stat(RUN, 'length', 12);
+    expect(await link.achievement(RUN, 'first-apple')).toBe(true);
+    expect(await link.achievement(RUN, 'length-20')).toBe(true);
+    const queued = await db.outbox.orderBy('seq').toArray();
+    expect(queued.map((item) => [item.kind, item.args])).toEqual([
+      ['note_offline_game_run', { p_app_id: 'snake', p_run_id: RUN }],
+      ['unlock_achievement', { p_app_id: 'snake', p_achievement: 'first-apple', p_run_id: RUN }],
+      ['unlock_achievement', { p_app_id: 'snake', p_achievement: 'length-20', p_run_id: RUN }],
+    ]);
+  });
+
+  it('tells the server of no run played offline that unlocked nothing, nor of a run it saw start', async () => {
+    const { runtime, db } = fakeRuntime();
+    const link = openGameLink({ data: runtime.data, owner: USER, appId: 'snake', gameId: 'snake', cloud });
+    vi.stubGlobal('navigator', { onLine: false });
+    link.runIssued(NEXT_RUN);
+    // The unlock's run is not one this link issued with no network: the server is not told of it again.
+    expect(await link.achievement(RUN, 'first-apple')).toBe(true);
+    const queued = await db.outbox.orderBy('seq').toArray();
+    expect(queued.map((item) => item.kind)).toEqual(['unlock_achievement']);
   });
 });

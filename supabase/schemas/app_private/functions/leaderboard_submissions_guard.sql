@@ -9,7 +9,8 @@
 -- (score_rules.max_per_second, unless the game went on from a save, whose earlier play the run did not
 -- see) and, when the server saw its run start (public.start_game_run), to the server's clock: it cannot
 -- claim more play than that, give or take 10 seconds for a slow network. Its run vouches for one score.
--- A run the server never saw (played offline) leaves play_seen_ms null for the moderator to weigh.
+-- A run the server never saw start (played offline, told of later or not at all) leaves play_seen_ms
+-- null for the moderator to weigh.
 -- The pace rule holds on every way in (issue 26: a new account's hand-typed Snake 3,970 was taken): a
 -- score of a game with a pace is held to it over the play time the game reports, and one without a play
 -- time (typed by hand, or inserted straight into the table) over no play at all: at most one second's
@@ -62,7 +63,8 @@ begin
     if exists (select 1 from public.leaderboard_submissions s where s.run_id = new.run_id) then
       raise exception 'The score of that play was already sent.' using errcode = 'P0001';
     end if;
-    select * into v_run from app_private.game_runs r where r.run_id = new.run_id;
+    -- A run played offline vouches for no play time: its score is held like any score not seen played.
+    select * into v_run from app_private.game_runs r where r.run_id = new.run_id and not r.played_offline;
     if found then
       if v_run.user_id <> new.user_id or v_run.app_id <> new.app_id then
         raise exception 'That score''s play was started in another game.' using errcode = '22023';

@@ -1,5 +1,7 @@
 -- An achievement or a stat counts only in a run of that game the server saw start (public.start_game_run)
--- and that belongs to the student (issue 29): the same words for both RPCs. Returns when the run began.
+-- or was told of after it was played offline (public.note_offline_game_run), and that belongs to the
+-- student (issue 29): the same words for both RPCs. Returns when the run began by the server's clock,
+-- or null for a run played offline, whose start the server never saw.
 
 create or replace function app_private.own_game_run(p_uid uuid, p_app_id text, p_run_id uuid) returns timestamptz
 language plpgsql stable set search_path = public as $$
@@ -20,6 +22,6 @@ begin
   if v_run.app_id <> p_app_id then
     raise exception 'That game run is of another game.' using errcode = 'P0001';
   end if;
-  return v_run.started_at;
+  return case when v_run.played_offline then null else v_run.started_at end;
 end $$;
 revoke all on function app_private.own_game_run(uuid, text, uuid) from public;

@@ -37,5 +37,7 @@ insert into app_private.mutation_kinds (kind, call) values
   ('unlock_achievement',
    $q$select public.unlock_achievement($1 ->> 'p_app_id', $1 ->> 'p_achievement', ($1 ->> 'p_run_id')::uuid, $2)$q$),
   ('report_stat',
-   $q$select public.report_stat($1 ->> 'p_app_id', ($1 ->> 'p_run_id')::uuid, $1 ->> 'p_name', ($1 ->> 'p_value')::bigint, $2)$q$)
+   $q$select public.report_stat($1 ->> 'p_app_id', ($1 ->> 'p_run_id')::uuid, $1 ->> 'p_name', ($1 ->> 'p_value')::bigint, $2)$q$),
+  ('note_offline_game_run',
+   $q$select public.note_offline_game_run($1 ->> 'p_app_id', ($1 ->> 'p_run_id')::uuid, $2)$q$)
 on conflict (kind) do update set call = excluded.call;

@@ -3,7 +3,8 @@
 -- server saw start and that is the student's, and no higher than the stat's pace allows for the run's
 -- age by the server's clock: value <= max_per_second x (seconds since the run began + 1), as scores are
 -- held (app_private.score_rules). A run's value only grows: a lower report changes nothing. A 'max'
--- stat keeps the best run, a 'total' one adds what the run grew since its last report.
+-- stat keeps the best run, a 'total' one adds what the run grew since its last report. A run played
+-- offline has no age by the server's clock, so no stat counts in it (the portal sends none).
 --   returns { "value": the student's stat now }
 
 create or replace function public.report_stat(p_app_id text, p_run_id uuid, p_name text, p_value bigint, p_client_id uuid)
@@ -32,6 +33,10 @@ begin
   end if;
   perform app_private.lock_profile(v_uid);
   v_started := app_private.own_game_run(v_uid, p_app_id, p_run_id);
+  if v_started is null then
+    raise exception 'This game was played offline, so the server cannot tell how long it lasted: its % does not count.', p_name
+      using errcode = 'P0001';
+  end if;
   v_seconds := greatest(extract(epoch from now() - v_started), 0);
   if p_value > v_rule.max_per_second * (v_seconds + 1) then
     raise exception '% of % after % of play is more than the game allows: at most % a second.',

@@ -1,7 +1,7 @@
 -- A game unlocks one of its achievements through the SDK (issue 29), sent by the outbox with a client
 -- id. The server decides: only an achievement the game declared, in a run of that game the server saw
--- start and that is the student's (app_private.own_game_run), with the student's stat at its threshold
--- where it has one, at most 10 a minute (the most generous bundled game has 5 in all; a burst above
+-- start or was told of after it was played offline, and that is the student's (app_private.own_game_run),
+-- with the student's stat at its threshold where it has one, at most 10 a minute (the most generous bundled game has 5 in all; a burst above
 -- that is a script, and PT429 keeps a real one queued for later). Unlocking one held already is not an
 -- error and pays nothing; one a moderator took back stays taken.
 --   returns { "unlock_id", "reward", "already" } (app_private.grant_achievement)

@@ -11,6 +11,7 @@ import { mirrorOf } from './harness.ts';
 const RUN = '1b4e28ba-2fa1-41d2-883f-0016d3cca427';
 const UNLOCK = { p_app_id: 'snake', p_achievement: 'first-apple', p_run_id: RUN };
 const STAT = { p_app_id: 'snake', p_run_id: RUN, p_name: 'length', p_value: 12 };
+const NOTE = { p_app_id: 'snake', p_run_id: RUN };
 
 describe('unlock_achievement', () => {
   it('needs a game, an achievement id and the run the portal issued', () => {
@@ -60,5 +61,25 @@ describe('report_stat', () => {
     const unlock = await enqueue(db, { kind: 'unlock_achievement', args: { ...UNLOCK, p_achievement: 'length-20' }, userId: USER });
     const { server } = await drainOnce(db);
     expect(server.calls.flat().map((op) => op.id)).toEqual([stat.id, unlock.id]);
+  });
+});
+
+describe('note_offline_game_run', () => {
+  it('needs a game and the run the portal issued, and is named for what the student did', () => {
+    const check = (args: Record<string, unknown>) => KINDS.note_offline_game_run.check({ args: args as typeof NOTE, userId: USER });
+    expect(check(NOTE)).toBeNull();
+    expect(check({ ...NOTE, p_app_id: '' })).toBe('p_app_id is missing');
+    expect(check({ ...NOTE, p_run_id: 'run-1' })).toBe('p_run_id must be the run id the portal issued');
+    expect(describeItem({ kind: 'note_offline_game_run', args: NOTE })).toBe('Game played offline: snake');
+  });
+
+  it('goes before the unlock of its run, changing nothing on the device', async () => {
+    const { db } = freshDb();
+    const before = await mirrorOf(db);
+    const note = await enqueue(db, { kind: 'note_offline_game_run', args: NOTE, userId: USER });
+    const unlock = await enqueue(db, { kind: 'unlock_achievement', args: UNLOCK, userId: USER });
+    expect(await mirrorOf(db)).toEqual(before);
+    const { server } = await drainOnce(db);
+    expect(server.calls.flat().map((op) => [op.id, op.kind])).toEqual([[note.id, 'note_offline_game_run'], [unlock.id, 'unlock_achievement']]);
   });
 });
