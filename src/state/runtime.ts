@@ -11,6 +11,7 @@ import { createDataSource, type DataSource } from '../data/source.ts';
 import { awaitsSecondFactor } from '../domain/secondFactor.ts';
 import { createSyncEngine, type SyncEngine } from '../sync/engine.ts';
 import { createSupabaseTransport } from '../sync/supabaseTransport.ts';
+import { forgetQueuedAchievement } from '../data/achievementMemory.ts';
 import { nextTask, whenIdle } from './idle.ts';
 import { notice } from '../ui/notice.tsx';
 
@@ -77,7 +78,10 @@ export async function createRuntime(): Promise<PortalRuntime> {
     db,
     transport: createSupabaseTransport(supabase),
     // One notice per refusal text: a burst of items refused for the same reason (sending too fast) says it once.
-    notify: (message) => notice.error(message, { id: `refused:${message}` }),
+    notify: (message, item) => {
+      notice.error(message, { id: `refused:${message}` });
+      if (item.kind === 'unlock_achievement') forgetQueuedAchievement(item.userId, String(item.args.p_app_id), String(item.args.p_achievement));
+    },
     reconcile: reconcileFor,
     getUserId: () => userId,
   });

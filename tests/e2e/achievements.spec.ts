@@ -83,22 +83,28 @@ linked('an unlock in a game played offline shows at once, and once back online c
     .map((m) => parseGameMessage(m))
     .flatMap((p) => (p.ok && p.message.type === 'sdk:stat' ? [p.message.runId] : []));
   expect(runs.length).toBeGreaterThan(0);
-  const unlock = (runId: string) =>
-    gameFrame(page).locator('body').evaluate((_body, run) => {
-      window.parent.postMessage({ type: 'sdk:achievement', version: 2, runId: run, id: 'first-apple' }, '*');
-    }, runId);
-  await unlock(runs[0]!);
+  const unlock = (runId: string, id: string) =>
+    gameFrame(page).locator('body').evaluate((_body, [run, code]) => {
+      window.parent.postMessage({ type: 'sdk:achievement', version: 2, runId: run, id: code }, '*');
+    }, [runId, id]);
+  await unlock(runs[0]!, 'first-apple');
   await expect(page.getByText('Achievement unlocked: First Bite')).toBeVisible();
-  await unlock(runs[0]!);
-  // Kept on the device: the run the server never saw start, then the unlock in it, and none of the run's stats.
-  const gameKinds = async () =>
-    (await outboxRows(page)).map((row) => row.kind).filter((kind) => ['note_offline_game_run', 'unlock_achievement', 'report_stat'].includes(kind));
-  expect(await gameKinds()).toEqual(['note_offline_game_run', 'unlock_achievement']);
+  await unlock(runs[0]!, 'first-apple');
+  // A stat's achievement too, as a game that trusted its own count would: no stat of an offline run counts.
+  await unlock(runs[0]!, 'length-20');
+  // Kept on the device: the run the server never saw start, then the unlocks in it, and none of the run's stats.
+  const gameRows = async () =>
+    (await outboxRows(page)).filter((row) => ['note_offline_game_run', 'unlock_achievement', 'report_stat'].includes(row.kind));
+  expect((await gameRows()).map((row) => row.kind)).toEqual(['note_offline_game_run', 'unlock_achievement', 'unlock_achievement']);
 
   await link.goOnline();
   await expect.poll(async () => (await serviceSelect('achievement_unlocks', `user_id=eq.${student.userId}&select=id`)).length, { timeout: 30_000 }).toBe(1);
-  // Both confirmed, neither left failed.
-  await expect.poll(gameKinds, { timeout: 30_000 }).toEqual([]);
+  // The run and First Bite confirmed; Noodle refused with the server's words, and forgotten by the device,
+  // so that the game's next unlock of it, in play the server sees, is sent again.
+  await expect(page.getByText('"Noodle" needs length of at least 20; yours is 0.')).toBeVisible({ timeout: 30_000 });
+  await expect.poll(async () => (await gameRows()).map((row) => [row.kind, row.status]), { timeout: 30_000 }).toEqual([['unlock_achievement', 'failed']]);
+  const remembered = await page.evaluate((key) => localStorage.getItem(key), `portal.achievements:${student.userId}:snake`);
+  expect(JSON.parse(remembered ?? '[]')).toEqual(['first-apple']);
   expect(await serviceSelect('achievement_unlocks', `user_id=eq.${student.userId}&select=id`)).toHaveLength(1);
 
   await page.goto('/profile');

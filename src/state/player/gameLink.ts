@@ -86,7 +86,7 @@ export function openGameLink({ data, owner, appId, gameId, cloud }: LinkParts): 
     runSeen: (runId) => seen.has(runId),
     achievement: async (runId, id) => {
       if (data === null || owner === ANONYMOUS_OWNER) return false;
-      const queued = queuedAchievements(owner, gameId);
+      const queued = queuedAchievements(owner, appId);
       if (queued.has(id)) return false;
       try {
         // Queued first, so the server knows the run when the unlock reaches it (the outbox keeps the order).
@@ -99,7 +99,7 @@ export function openGameLink({ data, owner, appId, gameId, cloud }: LinkParts): 
         return false;
       }
       queued.add(id);
-      rememberQueuedAchievements(owner, gameId, queued);
+      rememberQueuedAchievements(owner, appId, queued);
       return true;
     },
     stat: (runId, name, value) => {

@@ -3,6 +3,7 @@
 // goes in as reported; nobody signed in, nothing is queued. A run played with no network is told to the
 // server ahead of the first unlock in it, and its stats stay on the device.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetQueuedAchievement } from '../../../src/data/achievementMemory.ts';
 import { ANONYMOUS_OWNER } from '../../../src/data/gameSaves.ts';
 import { openGameLink } from '../../../src/state/player/gameLink.ts';
 import { USER } from '../sync/fakes.ts';
@@ -91,5 +92,17 @@ describe('a game link, achievements and stats', () => {
     expect(await link.achievement(RUN, 'first-apple')).toBe(true);
     const queued = await db.outbox.orderBy('seq').toArray();
     expect(queued.map((item) => item.kind)).toEqual(['unlock_achievement']);
+  });
+
+  it('queues an unlock the server refused again the next time the game unlocks it, once', async () => {
+    const { runtime, db } = fakeRuntime();
+    const open = () => openGameLink({ data: runtime.data, owner: USER, appId: 'snake', gameId: 'snake', cloud });
+    expect(await open().achievement(RUN, 'length-20')).toBe(true);
+    // As the runtime does when the outbox parks the item with the server's refusal.
+    forgetQueuedAchievement(USER, 'snake', 'length-20');
+    forgetQueuedAchievement(USER, 'snake', 'never-queued');
+    expect(await open().achievement(NEXT_RUN, 'length-20')).toBe(true);
+    expect(await open().achievement(NEXT_RUN, 'length-20')).toBe(false);
+    expect((await db.outbox.toArray()).map((item) => item.args.p_run_id)).toEqual([RUN, NEXT_RUN]);
   });
 });
