@@ -11,7 +11,6 @@ import { createDataSource, type DataSource } from '../data/source.ts';
 import { awaitsSecondFactor } from '../domain/secondFactor.ts';
 import { createSyncEngine, type SyncEngine } from '../sync/engine.ts';
 import { createSupabaseTransport } from '../sync/supabaseTransport.ts';
-import { forgetQueuedAchievement } from '../data/achievementMemory.ts';
 import { nextTask, whenIdle } from './idle.ts';
 import { notice } from '../ui/notice.tsx';
 
@@ -78,10 +77,7 @@ export async function createRuntime(): Promise<PortalRuntime> {
     db,
     transport: createSupabaseTransport(supabase),
     // One notice per refusal text: a burst of items refused for the same reason (sending too fast) says it once.
-    notify: (message, item) => {
-      notice.error(message, { id: `refused:${message}` });
-      if (item.kind === 'unlock_achievement') forgetQueuedAchievement(item.userId, String(item.args.p_app_id), String(item.args.p_achievement));
-    },
+    notify: (message) => notice.error(message, { id: `refused:${message}` }),
     reconcile: reconcileFor,
     getUserId: () => userId,
   });

@@ -2,7 +2,7 @@ import type { Subscription } from 'dexie';
 import type { OutboxItem, PortalDB } from '../store/db.ts';
 import type { Backoff } from './backoff.ts';
 import { classifyError } from './classify.ts';
-import { afterConfirmOf } from './kinds/registry.ts';
+import { afterConfirmOf, afterRefusal } from './kinds/registry.ts';
 import { defaultLock, type OutboxLock } from './lock.ts';
 import { failedItems, pendingCount, queuedItems, watchPending } from './outbox.ts';
 import {
@@ -141,7 +141,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     const parked = plan.outcomes.filter((o): o is Extract<Outcome<OutboxItem>, { kind: 'park' }> => o.kind === 'park');
     report.confirmed += plan.outcomes.filter((o) => o.kind === 'confirm').length;
     report.failed += parked.length;
-    for (const p of parked) notify(p.notice, { ...p.item, status: 'failed', lastError: p.error });
+    for (const p of parked) {
+      afterRefusal(p.item);
+      notify(p.notice, { ...p.item, status: 'failed', lastError: p.error });
+    }
     if (parked.length > 0) await runReconcile(userId);
     const next = plan.next;
     switch (next.kind) {

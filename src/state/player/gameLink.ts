@@ -1,5 +1,5 @@
 import { startGameRun } from '../../data/actions/startGameRun.ts';
-import { queuedAchievements, rememberQueuedAchievements } from '../../data/achievementMemory.ts';
+import { queuedAchievements, rememberQueuedAchievements } from '../../store/achievementMemory.ts';
 import { queueMutation } from '../../data/queue.ts';
 import { ANONYMOUS_OWNER, deviceId, saveQueue, writeGameSave } from '../../data/gameSaves.ts';
 import { isOnline } from '../../data/online.ts';

@@ -57,6 +57,11 @@ export interface MutationKindModule<K extends MutationKind, Undo extends object 
   /** Runs after the server applied it, before it leaves the outbox; null when there is nothing to do. */
   readonly afterConfirm: AfterConfirm | null;
   /**
+   * Runs when the server refused it for good (the outbox parks it): lets go of what the device keeps of
+   * it that would stop the student's next try from being sent.
+   */
+  readonly afterRefusal?: (item: OutboxItem) => void;
+  /**
    * True when the page that queued it shows its refusal beside what the student made and offers to send
    * it again or let it go (the chat): the sync status, on every page, then leaves it out.
    */

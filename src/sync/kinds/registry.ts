@@ -72,6 +72,11 @@ export function afterConfirmOf(item: Pick<OutboxItem, 'kind'>) {
   return moduleOf(item)?.afterConfirm ?? null;
 }
 
+/** Tells an item's kind that the server refused it for good. */
+export function afterRefusal(item: OutboxItem): void {
+  moduleOf(item)?.afterRefusal?.(item);
+}
+
 /** What the sync status panel says an item is: its kind's label and what it acts on. */
 export function describeItem(item: Pick<OutboxItem, 'kind' | 'args'>): string {
   const module = moduleOf(item);

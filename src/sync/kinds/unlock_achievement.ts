@@ -1,4 +1,5 @@
 import { ACHIEVEMENT_ID } from '../../domain/achievementDeclaration.ts';
+import { forgetQueuedAchievement } from '../../store/achievementMemory.ts';
 import { firstProblem, isUuid, missingText, textArg } from './args.ts';
 import type { MutationKindModule } from './kind.ts';
 
@@ -25,4 +26,8 @@ export const unlockAchievement = {
   async undo() {},
 
   afterConfirm: null,
+
+  // Refused (a stat's threshold reached in a run played offline, where no stat counts): the game's next
+  // unlock of it is sent again, in play the server may see.
+  afterRefusal: (item) => forgetQueuedAchievement(item.userId, String(item.args.p_app_id), String(item.args.p_achievement)),
 } satisfies MutationKindModule<'unlock_achievement'>;

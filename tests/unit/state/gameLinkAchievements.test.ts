@@ -3,7 +3,7 @@
 // goes in as reported; nobody signed in, nothing is queued. A run played with no network is told to the
 // server ahead of the first unlock in it, and its stats stay on the device.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetQueuedAchievement } from '../../../src/data/achievementMemory.ts';
+import { forgetQueuedAchievement } from '../../../src/store/achievementMemory.ts';
 import { ANONYMOUS_OWNER } from '../../../src/data/gameSaves.ts';
 import { openGameLink } from '../../../src/state/player/gameLink.ts';
 import { USER } from '../sync/fakes.ts';

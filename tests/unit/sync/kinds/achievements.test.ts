@@ -1,17 +1,22 @@
 // The outbox kinds of achievements and stats (issue 29): an unlock queued offline is kept and sent once
 // with its run (a retry reuses its id, as for every kind: tests/unit/sync/engine.test.ts), and a stat
 // goes before the unlock that needs it.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queuedAchievements, rememberQueuedAchievements } from '../../../../src/store/achievementMemory.ts';
 import { MutationRefused } from '../../../../src/sync/effects.ts';
 import { describeItem, KINDS } from '../../../../src/sync/kinds/registry.ts';
 import { enqueue } from '../../../../src/sync/outbox.ts';
-import { drainOnce, freshDb, USER } from '../fakes.ts';
+import { drainOnce, freshDb, refuseAll, USER } from '../fakes.ts';
 import { mirrorOf } from './harness.ts';
 
 const RUN = '1b4e28ba-2fa1-41d2-883f-0016d3cca427';
 const UNLOCK = { p_app_id: 'snake', p_achievement: 'first-apple', p_run_id: RUN };
 const STAT = { p_app_id: 'snake', p_run_id: RUN, p_name: 'length', p_value: 12 };
 const NOTE = { p_app_id: 'snake', p_run_id: RUN };
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('unlock_achievement', () => {
   it('needs a game, an achievement id and the run the portal issued', () => {
@@ -32,6 +37,17 @@ describe('unlock_achievement', () => {
     const { server } = await drainOnce(db);
     expect(server.calls).toEqual([[{ id: item.id, kind: 'unlock_achievement', args: UNLOCK }]]);
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('is forgotten by the device when the server refuses it, so the game\'s next unlock of it is sent again', async () => {
+    const kept = new Map<string, string>();
+    vi.stubGlobal('localStorage', { getItem: (key: string) => kept.get(key) ?? null, setItem: (key: string, value: string) => kept.set(key, value) });
+    rememberQueuedAchievements(USER, 'snake', new Set(['first-apple', 'length-20']));
+    const { db } = freshDb();
+    await enqueue(db, { kind: 'unlock_achievement', args: { ...UNLOCK, p_achievement: 'length-20' }, userId: USER });
+    const { notices } = await drainOnce(db, refuseAll('"Noodle" needs length of at least 20; yours is 0.'));
+    expect(notices).toEqual(['"Noodle" needs length of at least 20; yours is 0.']);
+    expect([...queuedAchievements(USER, 'snake')]).toEqual(['first-apple']);
   });
 
   it('refuses to queue an id out of form', async () => {
