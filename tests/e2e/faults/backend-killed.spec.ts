@@ -4,8 +4,10 @@
 // shutdown) is the server vanishing mid-request, with the transaction committed or not.
 import { join } from 'node:path';
 import { expect, test as base, type Route } from '@playwright/test';
-import { studentRpc } from '../support/backend.ts';
+import { parseGameMessage } from '../../../src/domain/gameSdk.ts';
+import { serviceSelect, studentRpc } from '../support/backend.ts';
 import { BackendLink } from '../support/backendLink.ts';
+import { frameState, gameFrame, openClassGame, startSnake } from '../support/bundledGames.ts';
 import { appliedClientIds, serverLedger, sum, type LedgerEntry } from '../support/ledger.ts';
 import { outboxRows } from '../support/outbox.ts';
 import { OwnBackend } from '../support/ownBackend.ts';
@@ -145,4 +147,104 @@ test(`the backend killed mid-request ${KILLS} times and restarted: the drain fin
   expect((await appliedClientIds(student, backend.url)).sort()).toEqual([...sent].sort());
   expect(sent.size).toBe(expected.length);
   expect(await studentRpc<number>(student, 'get_coin_amt', { p_user_id: student.userId }, backend.url)).toBe(sum(expected));
+});
+
+// Issue 29: an unlock is an outbox row like a purchase, and a reward like a streak claim. Two of Snake's
+// achievements, each unlocked while the backend dies with its batch in hand (as the request leaves, then at
+// a random point of its life): once it is back, each is held once and paid once.
+test(`the backend killed with an achievement unlock in hand, twice: each held once and paid once (seed ${SEED})`, async ({ page, context, backend }) => {
+  test.setTimeout(420_000);
+  const random = seededRandom(SEED);
+  await page.addInitScript(() => {
+    const w = window as unknown as { fromGame: unknown[] };
+    w.fromGame = [];
+    window.addEventListener('message', (event) => {
+      if (event.origin === 'null') w.fromGame.push(event.data);
+    });
+  });
+  const link = new BackendLink(context, backend.url);
+  await link.attach();
+  const student = await readyStudent(page, { base: backend.url });
+
+  let killAfterMs: number | null = null;
+  let killed: KilledCall | null = null;
+  let restarting = false;
+  link.interceptApply(async (route) => {
+    if (restarting) return route.abort('connectionreset').catch(() => undefined);
+    const body = route.request().postDataJSON() as { p_ops: { id: string; kind: string }[] };
+    if (killAfterMs === null || !body.p_ops.some((op) => op.kind === 'unlock_achievement')) {
+      try {
+        return await link.answer(route, await link.send(route));
+      } catch {
+        return route.abort('connectionreset').catch(() => undefined);
+      }
+    }
+    const delay = killAfterMs;
+    killAfterMs = null;
+    restarting = true;
+    let answered = false;
+    const reached = link.send(route).then(
+      () => {
+        answered = true;
+      },
+      () => undefined,
+    );
+    const over = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      const answeredFirst = answered;
+      await backend.kill();
+      await reached;
+      return answeredFirst;
+    })();
+    killed = { ids: body.p_ops.map((op) => op.id), over };
+    await over;
+    return route.abort('connectionreset').catch(() => undefined);
+  });
+
+  const unlocks = [
+    { id: 'first-apple', title: 'First Bite' },
+    { id: 'speed-demon', title: 'Speed Demon' },
+  ];
+  let diedOwingAnswer = 0;
+  for (const [index, achievement] of unlocks.entries()) {
+    const frame = await openClassGame(page, '/snake');
+    await startSnake(frame);
+    await expect.poll(() => frameState(frame), { timeout: 10_000 }).toBe('over');
+    const runs = (await page.evaluate(() => (window as unknown as { fromGame: unknown[] }).fromGame))
+      .map((m) => parseGameMessage(m))
+      .flatMap((p) => (p.ok && p.message.type === 'sdk:stat' ? [p.message.runId] : []));
+    const run = runs.at(-1);
+    if (run === undefined) throw new Error('Snake reported no run');
+    killAfterMs = index === 0 ? 0 : random.int(0, 40);
+    // Sent from the game's frame as the SDK sends it (where the first apple lies is chance).
+    await gameFrame(page).locator('body').evaluate((_body, [runId, code]) => {
+      window.parent.postMessage({ type: 'sdk:achievement', version: 2, runId, id: code }, '*');
+    }, [run, achievement.id]);
+    await expect(page.getByText(`Achievement unlocked: ${achievement.title}`)).toBeVisible();
+
+    await expect.poll(() => killed, { timeout: 30_000 }).not.toBeNull();
+    const call = killed as KilledCall | null;
+    if (call === null) throw new Error('no request was killed');
+    if (!(await call.over)) diedOwingAnswer += 1;
+    await backend.start();
+    const applied = new Set(await appliedClientIds(student, backend.url));
+    const batch = call.ids;
+    expect(batch.every((id) => applied.has(id)) || batch.every((id) => !applied.has(id)), 'a batch is applied whole or not at all').toBe(true);
+    killed = null;
+    restarting = false;
+    await expect.poll(() => outboxRows(page), { timeout: 60_000 }).toEqual([]);
+  }
+
+  expect(diedOwingAnswer).toBeGreaterThan(0);
+  const held = await serviceSelect<{ achievement_id: number; reward: number }>(
+    'achievement_unlocks', `user_id=eq.${student.userId}&select=achievement_id,reward&order=id.asc`, backend.url,
+  );
+  const declared = await serviceSelect<{ id: number; code: string; title: string }>(
+    'achievements', `app_id=eq.snake&select=id,code,title`, backend.url,
+  );
+  const named = held.map((row) => ({ ...row, ...declared.find((a) => a.id === row.achievement_id)! }));
+  expect(named.map((row) => row.code)).toEqual(unlocks.map((a) => a.id));
+  const paid = (await serverLedger(student, backend.url)).filter((entry) => entry.why.startsWith('Achievement: '));
+  expect(paid).toEqual(named.map((row) => ({ amt: row.reward, why: `Achievement: ${row.title}` })));
+  expect(paid.every((entry) => entry.amt > 0)).toBe(true);
 });
