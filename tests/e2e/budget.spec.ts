@@ -32,12 +32,13 @@ test('the early script runs first, and with all it imports is small and holds no
   expect(source).not.toContain('DexieError');
 });
 
-test('the Supabase client and the Dexie mirror load after the first paint', () => {
+test('the Supabase client, its realtime client and the Dexie mirror load after the first paint', () => {
   const source = firstPaintScripts(distDir)
     .map((chunk) => readFileSync(join(distDir, chunk.file), 'utf8'))
     .join('\n');
-  // Names that survive minification: supabase-js's auth client and Dexie's error class.
+  // Names that survive minification: supabase-js's auth client, the realtime client's join event and Dexie's error class.
   expect(source).not.toContain('GoTrueClient');
+  expect(source).not.toContain('phx_join');
   expect(source).not.toContain('DexieError');
 });
 

@@ -1,4 +1,4 @@
-import { REALTIME_SUBSCRIBE_STATES } from '@supabase/supabase-js';
+import { channelJoined } from './channelJoined.ts';
 import type { ChatMessage } from '../../domain/chatMessages.ts';
 import { CHAT_NEW_MESSAGE, CHAT_TOPIC, announcedMessage } from '../../domain/liveTopics.ts';
 import { partsOf, type DataSource } from '../source.ts';
@@ -20,7 +20,7 @@ export function watchChat(source: DataSource, watch: ChatWatch): () => void {
   try {
     const channel = supabase.channel(CHAT_TOPIC, { config: { private: true } });
     channel.on('broadcast', { event: CHAT_NEW_MESSAGE }, (message: { payload?: unknown }) => watch.onMessage(announcedMessage(message.payload)));
-    channel.subscribe((status) => watch.onJoined(status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED));
+    channel.subscribe((status) => watch.onJoined(channelJoined(status)));
     return () => void supabase.removeChannel(channel);
   } catch {
     watch.onJoined(false);

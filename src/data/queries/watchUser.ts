@@ -1,4 +1,4 @@
-import { REALTIME_SUBSCRIBE_STATES } from '@supabase/supabase-js';
+import { channelJoined } from './channelJoined.ts';
 import { announcedMatchId, USER_FRIENDS, USER_MATCH, userTopic } from '../../domain/liveTopics.ts';
 import { partsOf, type DataSource } from '../source.ts';
 
@@ -21,7 +21,7 @@ export function watchUser(source: DataSource, userId: string, watch: UserWatch):
     const channel = supabase.channel(userTopic(userId), { config: { private: true } });
     channel.on('broadcast', { event: USER_MATCH }, (message: { payload?: unknown }) => watch.onMatch(announcedMatchId(message.payload)));
     channel.on('broadcast', { event: USER_FRIENDS }, () => watch.onFriends());
-    channel.subscribe((status) => watch.onJoined(status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED));
+    channel.subscribe((status) => watch.onJoined(channelJoined(status)));
     return () => void supabase.removeChannel(channel);
   } catch {
     watch.onJoined(false);
