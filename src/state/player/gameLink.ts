@@ -6,6 +6,7 @@ import { isOnline } from '../../data/online.ts';
 import { isUnreachable } from '../../data/result.ts';
 import type { DataSource } from '../../data/source.ts';
 import { RUN_START_PROMPT_MS } from '../../domain/gameRun.ts';
+import { declaredAchievement } from './declaredAchievements.ts';
 import { visitOpened, visitSaved } from '../../domain/saveMerge.ts';
 import type { CloudSave } from './cloudSave.ts';
 
@@ -26,13 +27,17 @@ export interface GameLink {
   runSeen: (runId: string) => boolean;
   /**
    * The game unlocked an achievement: queued in the outbox for the server to judge, once per student,
-   * game and device. Resolves true when it was queued now (the page shows it), false when it was
-   * before, or nobody is signed in, or the device refused it.
+   * game and device. Resolves 'queued' when it was queued now (the page shows it); 'needs-online' for a
+   * stat's achievement in a run played with no network, which the server would refuse (it never saw the
+   * run's pace), so it is not queued and the page says so; 'skipped' when it was queued before, nobody
+   * is signed in, or the device refused it.
    */
-  achievement: (runId: string, id: string) => Promise<boolean>;
+  achievement: (runId: string, id: string) => Promise<AchievementOutcome>;
   /** The game reported a stat: queued in the outbox for the server to hold to its pace. */
   stat: (runId: string, name: string, value: number) => void;
 }
+
+export type AchievementOutcome = 'queued' | 'needs-online' | 'skipped';
 
 export interface LinkParts {
   data: DataSource | null;
@@ -85,9 +90,11 @@ export function openGameLink({ data, owner, appId, gameId, cloud }: LinkParts): 
     },
     runSeen: (runId) => seen.has(runId),
     achievement: async (runId, id) => {
-      if (data === null || owner === ANONYMOUS_OWNER) return false;
+      if (data === null || owner === ANONYMOUS_OWNER) return 'skipped';
       const queued = queuedAchievements(owner, appId);
-      if (queued.has(id)) return false;
+      if (queued.has(id)) return 'skipped';
+      // Not remembered: the game's next unlock of it, in a run the server sees, is queued then.
+      if (offline.has(runId) && declaredAchievement(gameId, id)?.stat !== undefined) return 'needs-online';
       try {
         // Queued first, so the server knows the run when the unlock reaches it (the outbox keeps the order).
         if (offline.has(runId) && !noted.has(runId)) {
@@ -96,11 +103,11 @@ export function openGameLink({ data, owner, appId, gameId, cloud }: LinkParts): 
         }
         await queueMutation(data, { kind: 'unlock_achievement', args: { p_app_id: appId, p_achievement: id, p_run_id: runId }, userId: owner });
       } catch {
-        return false;
+        return 'skipped';
       }
       queued.add(id);
       rememberQueuedAchievements(owner, appId, queued);
-      return true;
+      return 'queued';
     },
     stat: (runId, name, value) => {
       if (data === null || owner === ANONYMOUS_OWNER || offline.has(runId)) return;
