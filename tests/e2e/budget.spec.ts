@@ -109,7 +109,7 @@ test('each bundled game is one precached page of at most 100 KB (30 KB gzip)', (
   expect([...new Set(gameFiles)].sort()).toEqual(['index.html', 'thumb.svg']);
 });
 
-test('the first paint needs nothing but the page: no stylesheet to fetch, the theme and the navbar frame written in', () => {
+test('the first paint needs nothing but the page: no stylesheet to fetch, the theme, the navbar frame and a page\'s shape written in', () => {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
   // A stylesheet link blocks the first frame on one more request, even one the service worker answers.
   expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
@@ -117,5 +117,10 @@ test('the first paint needs nothing but the page: no stylesheet to fetch, the th
   expect(precacheEntries(distDir).filter((entry) => /(^|\/)assets\/index-[^/]*\.css$/.test(entry.url))).toEqual([]);
   expect(html).toMatch(/<style id="portal-theme">:root\{--primary:#1e3a8a;/);
   expect(html).toMatch(/\.navbar\{[^}]*position:fixed/);
-  expect(html).toMatch(/<div id="root"><header class="navbar">.*Hollowed Portal<\/a><\/nav><\/header><\/div>/);
+  expect(html).toMatch(/<div id="root"><header class="navbar">.*Hollowed Portal<\/a><\/nav><\/header><div class="main boot-skeleton" aria-hidden="true">/);
+  // And the shape of a page on its way under it, drawn by the inlined stylesheet, with nothing in it to focus or read.
+  expect(html).toMatch(/\.boot-tiles\{/);
+  const placeholder = /<div class="main boot-skeleton" aria-hidden="true">(.*?)<\/div><\/div><\/div><\/div>/.exec(html)?.[1] ?? '';
+  expect(placeholder).toContain('class="skeleton boot-hero"');
+  expect(placeholder).not.toMatch(/<(a|button|input|img)\b|[^>]<\/span>/);
 });
