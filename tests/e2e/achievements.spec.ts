@@ -2,36 +2,24 @@
 // it at once with its badge, the server holds it once, however often the game says it again, and the
 // student can put it on the badge shelf of their public profile.
 import { expect, test } from '@playwright/test';
-import { parseGameMessage } from '../../src/domain/gameSdk.ts';
 import { serviceInsert, serviceSelect, signInNewStudent, studentRpc } from './support/backend.ts';
-import { frameState, gameFrame, openClassGame, startSnake } from './support/bundledGames.ts';
+import { frameState, keepGameMessages, openClassGame, reportedRuns, startSnake, unlockFromGame } from './support/bundledGames.ts';
 import { outboxRows } from './support/outbox.ts';
 import { test as linked } from './support/backendLink.ts';
 import { installServiceWorker, onboard, onboardedStudent } from './support/student.ts';
 
 test('an unlock from a game shows at once and reaches the server once', async ({ page }) => {
-  await page.addInitScript(() => {
-    const w = window as unknown as { fromGame: unknown[] };
-    w.fromGame = [];
-    window.addEventListener('message', (event) => {
-      if (event.origin === 'null') w.fromGame.push(event.data);
-    });
-  });
+  await keepGameMessages(page);
   const student = await onboardedStudent(page);
   const frame = await openClassGame(page, '/snake');
   await startSnake(frame);
   await expect.poll(() => frameState(frame), { timeout: 10_000 }).toBe('over');
   // The game reported its run's length at game over, with the run the portal issued at the handshake.
-  const runs = (await page.evaluate(() => (window as unknown as { fromGame: unknown[] }).fromGame))
-    .map((m) => parseGameMessage(m))
-    .flatMap((p) => (p.ok && p.message.type === 'sdk:stat' ? [p.message.runId] : []));
+  const runs = await reportedRuns(page);
   expect(runs.length).toBeGreaterThan(0);
 
   // Where the snake's first apple lies is chance: the unlock it sends is posted from the game's frame as the SDK would.
-  const unlock = (runId: string) =>
-    gameFrame(page).locator('body').evaluate((_body, run) => {
-      window.parent.postMessage({ type: 'sdk:achievement', version: 2, runId: run, id: 'first-apple' }, '*');
-    }, runId);
+  const unlock = (runId: string) => unlockFromGame(page, runId, 'first-apple');
   await unlock(runs[0]!);
   await expect(page.getByText('Achievement unlocked: First Bite')).toBeVisible();
   await unlock(runs[0]!);
@@ -66,27 +54,16 @@ test('an unlock from a game shows at once and reaches the server once', async ({
 });
 
 linked('an unlock in a game played offline shows at once, and once back online counts once on the server and the public profile', async ({ page, link }) => {
-  await page.addInitScript(() => {
-    const w = window as unknown as { fromGame: unknown[] };
-    w.fromGame = [];
-    window.addEventListener('message', (event) => {
-      if (event.origin === 'null') w.fromGame.push(event.data);
-    });
-  });
+  await keepGameMessages(page);
   const student = await onboardedStudent(page);
   await installServiceWorker(page);
   await link.goOffline();
   const frame = await openClassGame(page, '/snake');
   await startSnake(frame);
   await expect.poll(() => frameState(frame), { timeout: 10_000 }).toBe('over');
-  const runs = (await page.evaluate(() => (window as unknown as { fromGame: unknown[] }).fromGame))
-    .map((m) => parseGameMessage(m))
-    .flatMap((p) => (p.ok && p.message.type === 'sdk:stat' ? [p.message.runId] : []));
+  const runs = await reportedRuns(page);
   expect(runs.length).toBeGreaterThan(0);
-  const unlock = (runId: string, id: string) =>
-    gameFrame(page).locator('body').evaluate((_body, [run, code]) => {
-      window.parent.postMessage({ type: 'sdk:achievement', version: 2, runId: run, id: code }, '*');
-    }, [runId, id]);
+  const unlock = (runId: string, id: string) => unlockFromGame(page, runId, id);
   await unlock(runs[0]!, 'first-apple');
   await expect(page.getByText('Achievement unlocked: First Bite')).toBeVisible();
   await unlock(runs[0]!, 'first-apple');

@@ -2,9 +2,9 @@
 // portal's storage or session, talking to it only through the game SDK (docs/game-sdk.md): the score
 // reaches the form, saves land on the device and a reload resumes the game, the sound follows the portal.
 import { expect, test, type Page } from '@playwright/test';
-import { parseGameMessage, proofBytes } from '../../src/domain/gameSdk.ts';
+import { proofBytes } from '../../src/domain/gameSdk.ts';
 import { onboardedStudent } from './support/student.ts';
-import { BUNDLED, expectSandboxedGame, focusByClick, frameState, gameFrame, openClassGame, startSnake } from './support/bundledGames.ts';
+import { BUNDLED, expectSandboxedGame, focusByClick, frameState, gameFrame, gameMessages, keepGameMessages, openClassGame, startSnake } from './support/bundledGames.ts';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -101,13 +101,7 @@ test("a bundled game cannot read the portal's localStorage, IndexedDB, cookies o
 });
 
 test('a score reaches the form with a PNG proof, through the handshake and the run the portal issued', async ({ page }) => {
-  await page.addInitScript(() => {
-    const w = window as unknown as { fromGame: unknown[] };
-    w.fromGame = [];
-    window.addEventListener('message', (event) => {
-      if (event.origin === 'null') w.fromGame.push(event.data);
-    });
-  });
+  await keepGameMessages(page);
   await onboardedStudent(page);
   const frame = await openClassGame(page, '/snake');
   await expect(page.getByTestId('game-frame')).toHaveAttribute('data-gameplay', 'stopped');
@@ -118,8 +112,7 @@ test('a score reaches the form with a PNG proof, through the handshake and the r
   await expect(page.getByTestId('score-input')).toHaveValue(String(score));
   await expect(page.getByTestId('proof-preview')).toBeVisible();
 
-  const messages = await page.evaluate(() => (window as unknown as { fromGame: unknown[] }).fromGame);
-  const parsed = messages.map((m) => parseGameMessage(m));
+  const parsed = await gameMessages(page);
   expect(parsed.every((p) => p.ok)).toBe(true);
   const types = parsed.map((p) => (p.ok ? p.message.type : null));
   expect(types[0]).toBe('sdk:hello');
@@ -134,13 +127,7 @@ test('a score reaches the form with a PNG proof, through the handshake and the r
 });
 
 test('a Snake run that went on after a reload says so with its score, so its pace is not judged by this run alone', async ({ page }) => {
-  await page.addInitScript(() => {
-    const w = window as unknown as { fromGame: unknown[] };
-    w.fromGame = [];
-    window.addEventListener('message', (event) => {
-      if (event.origin === 'null') w.fromGame.push(event.data);
-    });
-  });
+  await keepGameMessages(page);
   // The run is started and paused with time standing still: heading up, the snake meets the wall in about
   // two seconds, and on a loaded machine the two key presses lay that far apart (the game was over before
   // it could be paused, 1 of 8 runs). How far it got is not what this test is about.
@@ -159,9 +146,7 @@ test('a Snake run that went on after a reload says so with its score, so its pac
   await focusByClick(again.locator('#score'));
   await again.locator('#game').press('Space');
   await expect.poll(() => frameState(again), { timeout: 10_000 }).toBe('over');
-  const scores = (await page.evaluate(() => (window as unknown as { fromGame: unknown[] }).fromGame))
-    .map((m) => parseGameMessage(m))
-    .flatMap((p) => (p.ok && p.message.type === 'sdk:score' ? [p.message] : []));
+  const scores = (await gameMessages(page)).flatMap((p) => (p.ok && p.message.type === 'sdk:score' ? [p.message] : []));
   expect(scores).toHaveLength(1);
   expect(scores[0]?.resumed).toBe(true);
 });

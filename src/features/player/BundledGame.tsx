@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 import type { GameCurrentScore } from '../../domain/gameSdk.ts';
 import { useGameSaves } from '../../state/player.ts';
-import { showAchievementNeedsOnline, showAchievementUnlocked } from './achievementToast.tsx';
+import { showAchievementOutcome } from './achievementToast.tsx';
 import type { GameAbilities, PlayedScore } from './gameReports.ts';
 import { acceptGameMessage } from './gameMessages.ts';
 import { GameSession } from './gameSession.ts';
@@ -63,10 +63,7 @@ export function BundledGame({ appId, title, url, gameId, onScore, onCurrentScore
       newRunId: () => crypto.randomUUID(),
       onRunIssued: link.runIssued,
       onAchievement: ({ runId, id }) => {
-        void link.achievement(runId, id).then((outcome) => {
-          if (outcome === 'queued') showAchievementUnlocked(gameId, id);
-          else if (outcome === 'needs-online') showAchievementNeedsOnline(gameId, id);
-        });
+        void link.achievement(runId, id).then((outcome) => showAchievementOutcome(gameId, id, outcome));
       },
       onStat: ({ runId, name, value }) => link.stat(runId, name, value),
     });

@@ -6,9 +6,9 @@ import { isOnline } from '../../data/online.ts';
 import { isUnreachable } from '../../data/result.ts';
 import type { DataSource } from '../../data/source.ts';
 import { RUN_START_PROMPT_MS } from '../../domain/gameRun.ts';
-import { declaredAchievement } from './declaredAchievements.ts';
 import { visitOpened, visitSaved } from '../../domain/saveMerge.ts';
 import type { CloudSave } from './cloudSave.ts';
+import { declaredAchievement } from './declaredAchievements.ts';
 
 /** What one visit of a bundled game needs from the device and the server: its save, and its runs. */
 export interface GameLink {

@@ -27,7 +27,7 @@ export const unlockAchievement = {
 
   afterConfirm: null,
 
-  // Refused (a stat's threshold reached in a run played offline, where no stat counts): the game's next
-  // unlock of it is sent again, in play the server may see.
+  // Refused (a threshold its stats did not reach, a run the server does not know, too many at once): the
+  // device forgets it, so the game's next unlock of it is sent again.
   afterRefusal: (item) => forgetQueuedAchievement(item.userId, String(item.args.p_app_id), String(item.args.p_achievement)),
 } satisfies MutationKindModule<'unlock_achievement'>;

@@ -4,10 +4,9 @@
 // shutdown) is the server vanishing mid-request, with the transaction committed or not.
 import { join } from 'node:path';
 import { expect, test as base, type Route } from '@playwright/test';
-import { parseGameMessage } from '../../../src/domain/gameSdk.ts';
 import { serviceSelect, studentRpc } from '../support/backend.ts';
 import { BackendLink } from '../support/backendLink.ts';
-import { frameState, gameFrame, openClassGame, startSnake } from '../support/bundledGames.ts';
+import { frameState, keepGameMessages, openClassGame, reportedRuns, startSnake, unlockFromGame } from '../support/bundledGames.ts';
 import { appliedClientIds, serverLedger, sum, type LedgerEntry } from '../support/ledger.ts';
 import { outboxRows } from '../support/outbox.ts';
 import { OwnBackend } from '../support/ownBackend.ts';
@@ -42,32 +41,29 @@ const test = base.extend<{ backend: OwnBackend }>({
   ],
 });
 
-function opIds(route: Route): string[] {
-  const body = route.request().postDataJSON() as { p_ops: { id: string }[] };
-  return body.p_ops.map((op) => op.id);
+function opsOf(route: Route): { id: string; kind: string }[] {
+  return (route.request().postDataJSON() as { p_ops: { id: string; kind: string }[] }).p_ops;
 }
 
-test(`the backend killed mid-request ${KILLS} times and restarted: the drain finishes, nothing lost or doubled (seed ${SEED})`, async ({
-  page,
-  context,
-  backend,
-}) => {
-  test.setTimeout(420_000);
-  const random = seededRandom(SEED);
-  const link = new BackendLink(context, backend.url);
-  await link.attach();
-  const student = await readyStudent(page, { base: backend.url });
-
-  const sent = new Set<string>();
+/**
+ * Holds every apply_mutations call of the page. Once armed, the next batch `chosen` picks is forwarded and
+ * the backend killed `delayMs` after it left (0: as it leaves), whatever it had done by then; the page only
+ * sees its connection reset. While the test looks at what the killed backend kept, every call is reset too.
+ */
+function killBatches(
+  link: BackendLink,
+  backend: OwnBackend,
+  options: { chosen?: (ops: { id: string; kind: string }[]) => boolean; onBatch?: (ids: string[]) => void } = {},
+) {
   let killAfterMs: number | null = null;
   let killed: KilledCall | null = null;
-  // While the test looks at what the killed backend kept, the app's retries find it still down.
   let restarting = false;
   link.interceptApply(async (route) => {
-    const ids = opIds(route);
-    for (const id of ids) sent.add(id);
+    const ops = opsOf(route);
+    const ids = ops.map((op) => op.id);
+    options.onBatch?.(ids);
     if (restarting) return route.abort('connectionreset').catch(() => undefined);
-    if (killAfterMs === null) {
+    if (killAfterMs === null || (options.chosen !== undefined && !options.chosen(ops))) {
       try {
         return await link.answer(route, await link.send(route));
       } catch {
@@ -93,8 +89,38 @@ test(`the backend killed mid-request ${KILLS} times and restarted: the drain fin
     })();
     killed = { ids, over };
     await over;
-    // Whatever the backend did, the page only sees its connection reset.
     return route.abort('connectionreset').catch(() => undefined);
+  });
+  return {
+    arm: (delayMs: number) => {
+      killAfterMs = delayMs;
+    },
+    /** The batch killed since the backend was last back up, once there is one. */
+    killed: () => killed,
+    /** The backend is up again: calls go through until the next arming. */
+    backUp: () => {
+      killed = null;
+      restarting = false;
+    },
+  };
+}
+
+test(`the backend killed mid-request ${KILLS} times and restarted: the drain finishes, nothing lost or doubled (seed ${SEED})`, async ({
+  page,
+  context,
+  backend,
+}) => {
+  test.setTimeout(420_000);
+  const random = seededRandom(SEED);
+  const link = new BackendLink(context, backend.url);
+  await link.attach();
+  const student = await readyStudent(page, { base: backend.url });
+
+  const sent = new Set<string>();
+  const killer = killBatches(link, backend, {
+    onBatch: (ids) => {
+      for (const id of ids) sent.add(id);
+    },
   });
 
   const expected: LedgerEntry[] = [];
@@ -103,7 +129,7 @@ test(`the backend killed mid-request ${KILLS} times and restarted: the drain fin
   for (let kill = 1; kill <= KILLS; kill += 1) {
     // The first kill comes as the request leaves, so however fast the machine, at least one lands before
     // the backend could answer; the others at random points of a request's usual life.
-    killAfterMs = kill === 1 ? 0 : random.int(0, 40);
+    killer.arm(kill === 1 ? 0 : random.int(0, 40));
     if (kill === 1) {
       await claimStreak(page);
       expected.push(STREAK_CLAIM);
@@ -111,12 +137,12 @@ test(`the backend killed mid-request ${KILLS} times and restarted: the drain fin
       await playGame(page, QUIET_GAMES[games++ % QUIET_GAMES.length]!);
       expected.push(PLAY);
     }
-    await expect.poll(() => killed, { timeout: 20_000 }).not.toBeNull();
+    await expect.poll(() => killer.killed(), { timeout: 20_000 }).not.toBeNull();
     // The student plays on while the server is down.
     await playGame(page, QUIET_GAMES[games++ % QUIET_GAMES.length]!);
     expected.push(PLAY);
 
-    const call = killed as KilledCall | null;
+    const call = killer.killed();
     if (call === null) throw new Error('no request was killed');
     const answeredFirst = await call.over;
     await backend.start();
@@ -131,8 +157,7 @@ test(`the backend killed mid-request ${KILLS} times and restarted: the drain fin
     } else {
       throw new Error(`a batch was half applied: ${JSON.stringify({ batch, applied: [...applied] })}`);
     }
-    killed = null;
-    restarting = false;
+    killer.backUp();
     await expect.poll(() => outboxRows(page), { timeout: 60_000 }).toEqual([]);
   }
 
@@ -155,51 +180,11 @@ test(`the backend killed mid-request ${KILLS} times and restarted: the drain fin
 test(`the backend killed with an achievement unlock in hand, twice: each held once and paid once (seed ${SEED})`, async ({ page, context, backend }) => {
   test.setTimeout(420_000);
   const random = seededRandom(SEED);
-  await page.addInitScript(() => {
-    const w = window as unknown as { fromGame: unknown[] };
-    w.fromGame = [];
-    window.addEventListener('message', (event) => {
-      if (event.origin === 'null') w.fromGame.push(event.data);
-    });
-  });
+  await keepGameMessages(page);
   const link = new BackendLink(context, backend.url);
   await link.attach();
   const student = await readyStudent(page, { base: backend.url });
-
-  let killAfterMs: number | null = null;
-  let killed: KilledCall | null = null;
-  let restarting = false;
-  link.interceptApply(async (route) => {
-    if (restarting) return route.abort('connectionreset').catch(() => undefined);
-    const body = route.request().postDataJSON() as { p_ops: { id: string; kind: string }[] };
-    if (killAfterMs === null || !body.p_ops.some((op) => op.kind === 'unlock_achievement')) {
-      try {
-        return await link.answer(route, await link.send(route));
-      } catch {
-        return route.abort('connectionreset').catch(() => undefined);
-      }
-    }
-    const delay = killAfterMs;
-    killAfterMs = null;
-    restarting = true;
-    let answered = false;
-    const reached = link.send(route).then(
-      () => {
-        answered = true;
-      },
-      () => undefined,
-    );
-    const over = (async () => {
-      await new Promise((resolve) => setTimeout(resolve, delay));
-      const answeredFirst = answered;
-      await backend.kill();
-      await reached;
-      return answeredFirst;
-    })();
-    killed = { ids: body.p_ops.map((op) => op.id), over };
-    await over;
-    return route.abort('connectionreset').catch(() => undefined);
-  });
+  const killer = killBatches(link, backend, { chosen: (ops) => ops.some((op) => op.kind === 'unlock_achievement') });
 
   const unlocks = [
     { id: 'first-apple', title: 'First Bite' },
@@ -210,28 +195,22 @@ test(`the backend killed with an achievement unlock in hand, twice: each held on
     const frame = await openClassGame(page, '/snake');
     await startSnake(frame);
     await expect.poll(() => frameState(frame), { timeout: 10_000 }).toBe('over');
-    const runs = (await page.evaluate(() => (window as unknown as { fromGame: unknown[] }).fromGame))
-      .map((m) => parseGameMessage(m))
-      .flatMap((p) => (p.ok && p.message.type === 'sdk:stat' ? [p.message.runId] : []));
-    const run = runs.at(-1);
+    const run = (await reportedRuns(page)).at(-1);
     if (run === undefined) throw new Error('Snake reported no run');
-    killAfterMs = index === 0 ? 0 : random.int(0, 40);
+    killer.arm(index === 0 ? 0 : random.int(0, 40));
     // Sent from the game's frame as the SDK sends it (where the first apple lies is chance).
-    await gameFrame(page).locator('body').evaluate((_body, [runId, code]) => {
-      window.parent.postMessage({ type: 'sdk:achievement', version: 2, runId, id: code }, '*');
-    }, [run, achievement.id]);
+    await unlockFromGame(page, run, achievement.id);
     await expect(page.getByText(`Achievement unlocked: ${achievement.title}`)).toBeVisible();
 
-    await expect.poll(() => killed, { timeout: 30_000 }).not.toBeNull();
-    const call = killed as KilledCall | null;
+    await expect.poll(() => killer.killed(), { timeout: 30_000 }).not.toBeNull();
+    const call = killer.killed();
     if (call === null) throw new Error('no request was killed');
     if (!(await call.over)) diedOwingAnswer += 1;
     await backend.start();
     const applied = new Set(await appliedClientIds(student, backend.url));
     const batch = call.ids;
     expect(batch.every((id) => applied.has(id)) || batch.every((id) => !applied.has(id)), 'a batch is applied whole or not at all').toBe(true);
-    killed = null;
-    restarting = false;
+    killer.backUp();
     await expect.poll(() => outboxRows(page), { timeout: 60_000 }).toEqual([]);
   }
 

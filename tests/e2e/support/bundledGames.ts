@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { parseGameMessage } from '../../../src/domain/gameSdk.ts';
 
 export interface BundledEntry {
   id: string;
@@ -56,6 +57,34 @@ export async function startSnake(frame: FrameLocator): Promise<void> {
     await frame.locator('#game').press('ArrowUp');
     await expect.poll(() => frameState(frame), { timeout: 3_000 }).not.toBe('ready');
   }).toPass({ timeout: 30_000 });
+}
+
+/** From the page's next load on, keeps every message a game's frame posts to the portal, for reportedRuns. */
+export async function keepGameMessages(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { fromGame: unknown[] };
+    w.fromGame = [];
+    window.addEventListener('message', (event) => {
+      if (event.origin === 'null') w.fromGame.push(event.data);
+    });
+  });
+}
+
+/** What the game's frame posted since the page loaded, each as the portal's parser reads it (needs keepGameMessages). */
+export async function gameMessages(page: Page): Promise<ReturnType<typeof parseGameMessage>[]> {
+  return (await page.evaluate(() => (window as unknown as { fromGame: unknown[] }).fromGame)).map((message) => parseGameMessage(message));
+}
+
+/** The runs the game reported a stat in since the page loaded, oldest first (needs keepGameMessages). */
+export async function reportedRuns(page: Page): Promise<string[]> {
+  return (await gameMessages(page)).flatMap((parsed) => (parsed.ok && parsed.message.type === 'sdk:stat' ? [parsed.message.runId] : []));
+}
+
+/** Posts an achievement's unlock from the game's frame, as the SDK sends it. */
+export async function unlockFromGame(page: Page, runId: string, id: string): Promise<void> {
+  await gameFrame(page).locator('body').evaluate((_body, [run, code]) => {
+    window.parent.postMessage({ type: 'sdk:achievement', version: 2, runId: run, id: code }, '*');
+  }, [runId, id]);
 }
 
 /**
